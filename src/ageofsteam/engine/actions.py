@@ -1,0 +1,235 @@
+"""Actions: every decision of a player, and every chance outcome, as a small frozen record.
+
+Each action has a ``kind`` and serialises to a flat JSON object. Hexes are written by their printed labels
+(``"L7"``), players by seat number (0-based). Chance actions (``setup``, ``player_order``, ``roll``,
+``draw``) carry the outcome of the dice or the bag, so a record replays identically anywhere.
+
+Maps may define further action kinds with :func:`register`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any, ClassVar
+
+from pydantic import TypeAdapter, ValidationError
+
+from ageofsteam.engine.errors import BadInput
+
+CHANCE = -1  # the "player" who rolls dice and draws from the bag
+
+_KINDS: dict[str, type[Action]] = {}
+_ADAPTERS: dict[str, TypeAdapter[Any]] = {}
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """Base of all actions."""
+
+    kind: ClassVar[str] = ""
+    is_chance: ClassVar[bool] = False
+
+    def to_json(self) -> dict[str, Any]:
+        data = {"kind": self.kind}
+        for k, v in asdict(self).items():
+            data[k] = list(v) if isinstance(v, tuple) else v
+        return data
+
+    @property
+    def actor(self) -> int:
+        return getattr(self, "player", CHANCE)
+
+
+def register(cls: type[Action]) -> type[Action]:
+    """Make an action kind known to :func:`parse_action` (used as a class decorator)."""
+    _KINDS[cls.kind] = cls
+    return cls
+
+
+def parse_action(data: Any) -> Action:
+    """An action from its JSON form; raises :class:`BadInput` naming the field at fault."""
+    if not isinstance(data, dict):
+        raise BadInput("an action must be a JSON object with a 'kind' field")
+    kind = data.get("kind")
+    cls = _KINDS.get(kind) if isinstance(kind, str) else None
+    if cls is None:
+        raise BadInput(f"field 'kind': unknown action kind {kind!r}; known kinds: {', '.join(sorted(_KINDS))}")
+    adapter = _ADAPTERS.get(kind) or _ADAPTERS.setdefault(kind, TypeAdapter(cls))
+    fields = {k: v for k, v in data.items() if k != "kind"}
+    try:
+        return adapter.validate_python(fields)  # type: ignore[no-any-return]
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        where = ".".join(str(p) for p in err["loc"]) or "action"
+        raise BadInput(f"{kind} action, field '{where}': {err['msg']}") from None
+
+
+# --- player decisions -------------------------------------------------------------------------
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class IssueShares(Action):
+    """Phase I: issue ``count`` shares (0 to decline) for $5 each."""
+
+    kind: ClassVar[str] = "issue_shares"
+    player: int
+    count: int
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class Bid(Action):
+    """Phase II: bid ``amount`` for first place."""
+
+    kind: ClassVar[str] = "bid"
+    player: int
+    amount: int
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class DropOut(Action):
+    """Phase II: leave the auction, taking the worst free place."""
+
+    kind: ClassVar[str] = "drop_out"
+    player: int
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class TurnOrderPass(Action):
+    """Phase II: the Turn Order holder of last turn stays in without bidding (once an auction)."""
+
+    kind: ClassVar[str] = "turn_order_pass"
+    player: int
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class SelectAction(Action):
+    """Phase III: take one of the special actions."""
+
+    kind: ClassVar[str] = "select_action"
+    player: int
+    action: str
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class Urbanize(Action):
+    """Phase IV: place New City tile ``city`` (a letter) on the town at ``hex``."""
+
+    kind: ClassVar[str] = "urbanize"
+    player: int
+    hex: str
+    city: str
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class Build(Action):
+    """Phase IV: put ``tile`` turned ``rotation`` sixths clockwise on ``hex`` (new, upgrade or redirection).
+
+    On a town hex a simple or complex tile is laid with a town disk.
+    """
+
+    kind: ClassVar[str] = "build"
+    player: int
+    hex: str
+    tile: str
+    rotation: int
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class EndBuild(Action):
+    """Phase IV: finish building for this turn."""
+
+    kind: ClassVar[str] = "end_build"
+    player: int
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class Deliver(Action):
+    """Phase V: move one ``colour`` cube from the city at ``city`` along ``links`` (link ids, in order)."""
+
+    kind: ClassVar[str] = "deliver"
+    player: int
+    city: str
+    colour: str
+    links: tuple[str, ...]
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class UpgradeEngine(Action):
+    """Phase V: raise your engine by one instead of moving a cube (once a turn)."""
+
+    kind: ClassVar[str] = "upgrade_engine"
+    player: int
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class SkipMove(Action):
+    """Phase V: do nothing in this move round."""
+
+    kind: ClassVar[str] = "skip_move"
+    player: int
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class PlaceCube(Action):
+    """Phase IX, Production: put the next drawn cube in the empty display box ``box`` (``"L3/2"``)."""
+
+    kind: ClassVar[str] = "place_cube"
+    player: int
+    box: str
+
+
+# --- chance -------------------------------------------------------------------------------------
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class Setup(Action):
+    """Chance: the cubes drawn at setup, for every display column (top box first) and every city."""
+
+    kind: ClassVar[str] = "setup"
+    is_chance: ClassVar[bool] = True
+    display: dict[str, list[str | None]] = field(default_factory=dict)
+    cities: dict[str, list[str]] = field(default_factory=dict)
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class PlayerOrder(Action):
+    """Chance: the random initial player order, as seat numbers, first player first."""
+
+    kind: ClassVar[str] = "player_order"
+    is_chance: ClassVar[bool] = True
+    order: tuple[int, ...]
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class Roll(Action):
+    """Chance: goods-growth dice for the light and the dark half of the display."""
+
+    kind: ClassVar[str] = "roll"
+    is_chance: ClassVar[bool] = True
+    light: tuple[int, ...]
+    dark: tuple[int, ...]
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class Draw(Action):
+    """Chance: cubes drawn from the bag (Production)."""
+
+    kind: ClassVar[str] = "draw"
+    is_chance: ClassVar[bool] = True
+    cubes: tuple[str, ...]

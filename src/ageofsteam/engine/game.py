@@ -1,0 +1,143 @@
+"""A game: its record and the state replayed from it. This is the public face of the engine.
+
+Chance events are resolved as soon as they are due: from the record when it supplies them (a replay, an
+imported game, a test), otherwise from a random generator seeded by the record's seed and the action's
+index, so the same record gives the same game on every machine.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ageofsteam.engine.actions import CHANCE, Action, parse_action
+from ageofsteam.engine.errors import BadInput, IllegalAction
+from ageofsteam.engine.record import Record, Seat
+from ageofsteam.engine.state import GameState
+
+
+def _rules_for(map_id: str) -> Any:
+    from ageofsteam.maps import load_rules
+
+    return load_rules(map_id)
+
+
+class Game:
+    """A game in progress. Build one with :meth:`new` or :meth:`from_record`."""
+
+    def __init__(self, record: Record, state: GameState) -> None:
+        self.record = record
+        self.state = state
+
+    # --- creation ------------------------------------------------------------------------------
+
+    @classmethod
+    def new(
+        cls,
+        map_id: str = "rust-belt",
+        players: int | None = None,
+        *,
+        seats: list[Seat] | None = None,
+        seed: int | None = None,
+        options: dict[str, Any] | None = None,
+    ) -> Game:
+        """A new game; setup chance (cubes, player order) is drawn at once."""
+        rules = _rules_for(map_id)
+        if seats is None:
+            n = players if players is not None else rules.player_counts()[0]
+            colours = rules.PLAYER_COLOURS
+            if n > len(colours):
+                raise BadInput(f"at most {len(colours)} players")
+            seats = [Seat(name=f"Player {i + 1}", colour=colours[i]) for i in range(n)]
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**31)
+        record = Record(map=map_id, options=options or {}, seats=seats, seed=seed)
+        game = cls(record, rules.new_state([(s.name, s.colour) for s in seats], record.options))
+        game.record.options = dict(game.state.options)
+        game._resolve_chance()
+        return game
+
+    @classmethod
+    def from_record(cls, record: Record) -> Game:
+        """Replay a record, checking every action; raises IllegalAction/BadInput at the first bad one."""
+        rules = _rules_for(record.map)
+        if record.rules_version != rules.RULES_VERSION:
+            raise BadInput(f"the record is for rules version {record.rules_version}, this engine plays "
+                           f"version {rules.RULES_VERSION}")
+        state = rules.new_state([(s.name, s.colour) for s in record.seats], record.options)
+        game = cls(record.model_copy(update={"actions": []}), state)
+        for i, data in enumerate(record.actions):
+            try:
+                action = parse_action(data)
+                game._apply(action)
+            except (IllegalAction, BadInput) as exc:
+                raise type(exc)(f"action {i + 1} ({data.get('kind', '?')}): {exc}") from None
+        game._resolve_chance()
+        return game
+
+    # --- queries -------------------------------------------------------------------------------
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat to decide now; None when the game is over."""
+        return self.state.to_move
+
+    @property
+    def over(self) -> bool:
+        return self.state.over
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal decision of the player to move."""
+        return self.state.rules.legal_actions(self.state)
+
+    def check(self, action: Action | dict[str, Any]) -> Action:
+        """Raise IllegalAction/BadInput if ``action`` may not be taken now; return it parsed."""
+        a = action if isinstance(action, Action) else parse_action(action)
+        self.state.rules.check(self.state, a)
+        return a
+
+    # --- changes -------------------------------------------------------------------------------
+
+    def apply(self, action: Action | dict[str, Any]) -> None:
+        """Take ``action`` (an Action or its JSON) for the player to move, then resolve any chance."""
+        a = action if isinstance(action, Action) else parse_action(action)
+        if a.is_chance:
+            raise IllegalAction("chance outcomes are drawn by the game, not chosen")
+        self._apply(a)
+        self._resolve_chance()
+
+    def _apply(self, a: Action) -> None:
+        self.state.rules.apply(self.state, a)
+        self.record.actions.append(a.to_json())
+
+    def _resolve_chance(self) -> None:
+        g = self.state
+        while g.to_move == CHANCE and not g.over:
+            rng = random.Random(f"{self.record.seed}/{len(self.record.actions)}")
+            self._apply(g.rules.sample_chance(g, rng))
+
+    def undoable(self, seat: int | None = None) -> int:
+        """How many of the last actions can be undone: player actions since the last chance event
+        (only ``seat``'s own, if given)."""
+        n = 0
+        for data in reversed(self.record.actions):
+            a = parse_action(data)
+            if a.is_chance or (seat is not None and a.actor != seat):
+                break
+            n += 1
+        return n
+
+    def undo(self, count: int = 1, seat: int | None = None) -> None:
+        """Take back the last ``count`` actions (never past a chance event)."""
+        if count < 1:
+            raise BadInput("undo needs a count of at least 1")
+        if count > self.undoable(seat):
+            raise IllegalAction("nothing more can be undone: undo stops at the last dice roll or draw"
+                                + (" and at another player's action" if seat is not None else ""))
+        record = self.record.model_copy(update={"actions": self.record.actions[:-count]})
+        replayed = Game.from_record(record)
+        self.record, self.state = replayed.record, replayed.state
+
+    def replay(self) -> Game:
+        """A fresh replay of this game's record (to verify it)."""
+        return Game.from_record(self.record)

@@ -1,0 +1,77 @@
+"""The game record: map, options, seats, seed, rules version and every action, as JSON.
+
+A record is the stored truth of a game; the state is its replay.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field, ValidationError
+
+from ageofsteam.engine.errors import BadInput
+
+FORMAT = "ageofsteam-record"
+
+
+class Seat(BaseModel):
+    """One seat at the table."""
+
+    name: str = Field(min_length=1, max_length=40)
+    colour: str
+    bot: str | None = None  # "random" for a seat played by the random bot
+
+
+class Record(BaseModel):
+    """Everything needed to replay a game exactly."""
+
+    format: Literal["ageofsteam-record"] = FORMAT
+    rules_version: int = 1
+    map: str
+    options: dict[str, Any] = Field(default_factory=dict)
+    seats: list[Seat]
+    seed: int
+    actions: list[dict[str, Any]] = Field(default_factory=list)
+
+    def dumps(self) -> str:
+        return json.dumps(self.model_dump(mode="json"), indent=1)
+
+    @classmethod
+    def loads(cls, text: str, source: str = "record") -> Record:
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise BadInput(f"{source}: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
+        try:
+            return cls.model_validate(data)
+        except ValidationError as exc:
+            err = exc.errors()[0]
+            where = ".".join(str(p) for p in err["loc"]) or "record"
+            raise BadInput(f"{source}: field '{where}': {err['msg']}") from None
+
+    @classmethod
+    def load(cls, path: str | Path) -> Record:
+        p = Path(path)
+        try:
+            text = p.read_text(encoding="utf-8")
+        except OSError as exc:
+            raise BadInput(f"cannot read {p}: {exc.strerror}") from None
+        return cls.loads(text, p.name)
+
+    def save(self, path: str | Path) -> None:
+        """Write atomically: a crash leaves either the old file or the new one, never half of one."""
+        p = Path(path)
+        fd, tmp = tempfile.mkstemp(dir=p.parent or ".", prefix=f".{p.name}.", suffix=".tmp")
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as f:
+                f.write(self.dumps())
+                f.flush()
+                os.fsync(f.fileno())
+            os.replace(tmp, p)
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True)
+            raise

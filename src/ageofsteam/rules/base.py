@@ -1,0 +1,315 @@
+"""The base rules of Age of Steam (``shared/rules/base-rules.md``, with the house rulings) as a class whose
+constants and hooks a map overrides in its own ``rules.py``.
+
+The class is also the driver: it runs the phases in order and routes each action to the phase that handles
+it. ``check`` never changes the state; ``apply`` runs only after ``check``.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from ageofsteam.board.mapdata import MapData
+from ageofsteam.board.network import Network, build_hex_network
+from ageofsteam.board.tiles import TOWN_DISKS, manifest
+from ageofsteam.engine.actions import CHANCE, Action
+from ageofsteam.engine.errors import BadInput, IllegalAction
+from ageofsteam.engine.state import GameState, PlacedTile, Player
+from ageofsteam.rules.build_track import BuildTrackPhase
+from ageofsteam.rules.goods_growth import GoodsGrowthPhase
+from ageofsteam.rules.income import (
+    CollectIncomePhase,
+    IncomeReductionPhase,
+    PayExpensesPhase,
+    base_income_reduction,
+)
+from ageofsteam.rules.issue_shares import IssueSharesPhase
+from ageofsteam.rules.phase import Phase
+from ageofsteam.rules.player_order import PlayerOrderPhase
+from ageofsteam.rules.scoring import AdvanceTurnPhase, base_score, end_game
+from ageofsteam.rules.select_actions import LOCOMOTIVE, SelectActionsPhase, raise_engine
+from ageofsteam.rules.setup import SetupPhase
+from ageofsteam.rules.track_placement import base_build_cost
+
+if TYPE_CHECKING:
+    from ageofsteam.rules.move_goods import Route
+
+
+class BaseRules:
+    """The base game. Maps subclass this and override constants and hooks."""
+
+    RULES_VERSION: ClassVar[int] = 1
+    STARTING_CASH = 10
+    STARTING_SHARES = 2
+    STARTING_ENGINE = 1
+    MAX_SHARES = 15
+    MAX_ENGINE = 6
+    SHARE_PRICE = 5
+    BUILDS = 3
+    ENGINEER_BUILDS = 4
+    MOVE_ROUNDS = 2
+    PRODUCTION_CUBES = 2
+    DEFAULT_CITY_CUBES = 2
+    BAG: ClassVar[dict[str, int]] = {"red": 20, "blue": 20, "purple": 20, "yellow": 20, "black": 16}
+    TURNS: ClassVar[dict[int, int]] = {3: 10, 4: 8, 5: 7, 6: 6}
+    ACTIONS: ClassVar[tuple[str, ...]] = (
+        "first_move", "first_build", "engineer", "locomotive", "urbanization", "production", "turn_order",
+    )
+    ACTION_TITLES: ClassVar[dict[str, str]] = {
+        "first_move": "First Move", "first_build": "First Build", "engineer": "Engineer",
+        "locomotive": "Locomotive", "urbanization": "Urbanization", "production": "Production",
+        "turn_order": "Turn Order (Pass)",
+    }
+    # New City tile → (colour, the display half and die value that also feed it)
+    NEW_CITIES: ClassVar[dict[str, tuple[str, str]]] = {
+        "A": ("red", "light3"), "B": ("blue", "light4"), "C": ("black", "light5"), "D": ("black", "light6"),
+        "E": ("yellow", "dark1"), "F": ("purple", "dark2"), "G": ("black", "dark3"), "H": ("black", "dark4"),
+    }
+    TERRAIN_COSTS: ClassVar[dict[str, int]] = {"plain": 2, "river": 3, "mountain": 4}
+    COMPLEX_SURCHARGE: ClassVar[dict[str, int]] = {"coexisting": 1, "crossing": 2}
+    OPTIONS: ClassVar[dict[str, Any]] = {"production_offmap_boxes": True}
+    PLAYER_COLOURS: ClassVar[tuple[str, ...]] = ("blue", "green", "yellow", "pink", "grey", "orange")
+
+    def __init__(self, board: MapData) -> None:
+        self.map = board
+        self.phases: list[Phase] = self.make_phases()
+        self.phase_map = {p.name: p for p in self.phases}
+        self.growth_city = {c.growth: c.hex for c in board.cities if c.growth}
+
+    def make_phases(self) -> list[Phase]:
+        """Setup, then the phases of every turn in order. Maps replace or insert phases here."""
+        from ageofsteam.rules.move_goods import MoveGoodsPhase
+
+        return [
+            SetupPhase(), IssueSharesPhase(), PlayerOrderPhase(), SelectActionsPhase(), BuildTrackPhase(),
+            MoveGoodsPhase(), CollectIncomePhase(), PayExpensesPhase(), IncomeReductionPhase(),
+            GoodsGrowthPhase(), AdvanceTurnPhase(),
+        ]
+
+    # --- a new game ----------------------------------------------------------------------------
+
+    def player_counts(self) -> tuple[int, int]:
+        return self.map.players
+
+    def options(self, given: dict[str, Any] | None) -> dict[str, Any]:
+        """The game options: defaults with ``given`` applied; unknown names or wrong types are refused."""
+        out = dict(self.OPTIONS)
+        for k, v in (given or {}).items():
+            if k not in out:
+                known = ", ".join(out) or "none"
+                raise BadInput(f"option {k!r} does not exist on {self.map.name} (options: {known})")
+            if type(v) is not type(out[k]):
+                raise BadInput(f"option {k!r} must be a {type(out[k]).__name__}")
+            out[k] = v
+        return out
+
+    def new_state(self, seats: list[tuple[str, str]], options: dict[str, Any] | None = None) -> GameState:
+        lo, hi = self.player_counts()
+        if not lo <= len(seats) <= hi:
+            raise BadInput(f"{self.map.name} is for {lo}–{hi} players, not {len(seats)}")
+        players = [
+            Player(i, name, colour, self.STARTING_CASH, 0, self.STARTING_SHARES, self.STARTING_ENGINE)
+            for i, (name, colour) in enumerate(seats)
+        ]
+        g = GameState(self.map, self, self.options(options), players, len(players))
+        g.last_turn = self.TURNS[len(players)]
+        g.supply = manifest()
+        g.disks = TOWN_DISKS
+        g.bag = dict(self.BAG)
+        g.new_cities_left = list(self.NEW_CITIES)
+        g.cubes = {c.hex: {} for c in self.map.cities}
+        g.display = {col: [None] * n for col, n in self.display_layout(g).items()}
+        self.on_setup(g)
+        self.phases[0].begin(g)
+        return g
+
+    def display_layout(self, g: GameState) -> dict[str, int]:
+        """The goods display: column → number of boxes, in the order boxes are filled at setup."""
+        out = {f"light{v}": 3 for v in range(1, 7)}
+        out.update({k: 2 for k, (_, col) in self.NEW_CITIES.items() if col.startswith("light")})
+        out.update({f"dark{v}": 3 for v in range(1, 7)})
+        out.update({k: 2 for k, (_, col) in self.NEW_CITIES.items() if col.startswith("dark")})
+        return out
+
+    def starting_cubes(self, g: GameState) -> dict[int, int]:
+        """City hex → number of cubes drawn for it at setup."""
+        return {c.hex: self.DEFAULT_CITY_CUBES if c.cubes is None else c.cubes for c in self.map.cities}
+
+    # --- the driver ----------------------------------------------------------------------------
+
+    def phase(self, g: GameState) -> Phase:
+        return self.phase_map[g.phase]
+
+    def legal_actions(self, g: GameState) -> list[Action]:
+        if g.over or g.to_move is None or g.to_move == CHANCE:
+            return []
+        return self.phase(g).legal(g)
+
+    def sample_chance(self, g: GameState, rng: random.Random) -> Action:
+        return self.phase(g).sample(g, rng)
+
+    def check(self, g: GameState, a: Action) -> None:
+        """Raise IllegalAction if ``a`` may not be taken now; never changes the state."""
+        if g.over:
+            raise IllegalAction("the game is over")
+        phase = self.phase(g)
+        if a.is_chance:
+            if g.to_move != CHANCE:
+                raise IllegalAction(f"no dice roll or draw is due now ({phase.title})")
+        else:
+            seat = a.actor
+            if not 0 <= seat < len(g.players):
+                raise IllegalAction(f"there is no player {seat}")
+            if g.to_move == CHANCE:
+                raise IllegalAction("the dice must be rolled or the bag drawn first")
+            if seat != g.to_move:
+                assert g.to_move is not None
+                raise IllegalAction(f"it is {g.player_name(g.to_move)}'s turn, not {g.player_name(seat)}'s")
+        if not isinstance(a, phase.accepts):
+            raise IllegalAction(f"'{a.kind}' is not possible during {phase.title}")
+        phase.check(g, a)
+
+    def apply(self, g: GameState, a: Action) -> None:
+        """Check then carry out ``a`` and run every automatic step up to the next decision."""
+        self.check(g, a)
+        done = self.phase(g).apply(g, a)
+        while done and not g.over:
+            done = self.next_phase(g)
+
+    def next_phase(self, g: GameState) -> bool:
+        idx = self.phases.index(self.phase(g)) + 1
+        nxt = self.phases[idx] if idx < len(self.phases) else self.phases[1]
+        g.phase = nxt.name
+        return nxt.begin(g)
+
+    # --- hooks: setup and actions --------------------------------------------------------------
+
+    def on_setup(self, g: GameState) -> None:
+        """Map-specific setup after the standard one."""
+
+    def available_actions(self, g: GameState, seat: int) -> list[str]:
+        taken = {p.action for p in g.players if p.action}
+        return [a for a in self.ACTIONS if a not in taken]
+
+    def action_title(self, action: str) -> str:
+        return self.ACTION_TITLES.get(action, action)
+
+    def on_action_selected(self, g: GameState, seat: int, action: str) -> None:
+        if action == LOCOMOTIVE:
+            raise_engine(g, seat)
+
+    def max_shares(self, g: GameState) -> int:
+        return self.MAX_SHARES
+
+    def max_engine(self, g: GameState) -> int:
+        return self.MAX_ENGINE
+
+    # --- hooks: building -----------------------------------------------------------------------
+
+    def builds_allowed(self, g: GameState, seat: int) -> int:
+        return self.ENGINEER_BUILDS if g.players[seat].action == "engineer" else self.BUILDS
+
+    def terrain_cost(self, g: GameState, h: int) -> int | None:
+        """Cost of a simple tile on an empty hex of this terrain; None where no track may go."""
+        return self.TERRAIN_COSTS.get(g.map.terrain[h])
+
+    def build_cost(self, g: GameState, h: int, kind: str, old: PlacedTile | None, new: PlacedTile) -> int:
+        return base_build_cost(g, h, kind, old, new)
+
+    def cheapest_build(self, g: GameState, seat: int) -> int:
+        """Below this much cash a player cannot build, and their build ends by itself."""
+        return 2
+
+    def check_urbanize_site(self, g: GameState, h: int, letter: str) -> None:
+        """Raise IllegalAction if New City ``letter`` may not go on the town at ``h``."""
+
+    def urbanize_site_ok(self, g: GameState, h: int) -> bool:
+        return True
+
+    def on_urbanized(self, g: GameState, h: int, letter: str) -> None:
+        pass
+
+    def on_build_ended(self, g: GameState, seat: int) -> None:
+        pass
+
+    def build_network(self, g: GameState) -> Network:
+        return build_hex_network(g)
+
+    # --- hooks: moving goods -------------------------------------------------------------------
+
+    def delivery_limit(self, g: GameState, seat: int) -> int:
+        return g.players[seat].engine
+
+    def accepts(self, g: GameState, stop: int, colour: str) -> bool:
+        """May a cube of ``colour`` end its move at ``stop``?"""
+        return g.is_city(stop) and colour in g.city_colours(stop)
+
+    def may_pass(self, g: GameState, stop: int, colour: str) -> bool:
+        """May a cube of ``colour`` pass through ``stop`` (a town or a city not of its colour)?"""
+        return True
+
+    def route_allowed(self, g: GameState, seat: int, route: Route) -> bool:
+        return True
+
+    def route_refusal(self, g: GameState, seat: int, route: Route) -> str:
+        return "that delivery is not allowed"
+
+    def delivered_cube(self, g: GameState, seat: int, route: Route) -> None:
+        """Where a delivered cube goes: back to the bag."""
+        g.bag[route.colour] = g.bag.get(route.colour, 0) + 1
+
+    # --- hooks: income, expenses, growth, end --------------------------------------------------
+
+    def expenses(self, g: GameState, seat: int) -> int:
+        p = g.players[seat]
+        return p.shares + p.engine
+
+    def income_reduction(self, g: GameState, income: int) -> int:
+        return base_income_reduction(income)
+
+    def on_eliminated(self, g: GameState, seat: int) -> None:
+        pass
+
+    def check_early_end(self, g: GameState) -> None:
+        """House ruling 8: a multiplayer game ends at once when at most one player is left."""
+        if g.start_players > 1 and len(g.active_players()) <= 1:
+            end_game(g)
+
+    def before_goods_growth(self, g: GameState) -> None:
+        pass
+
+    def dice_count(self, g: GameState) -> int:
+        return g.start_players
+
+    def growth_targets(self, g: GameState, half: str, value: int) -> list[tuple[str, int]]:
+        """(display column, city hex) pairs fed by a die showing ``value`` in ``half`` ("light"/"dark")."""
+        key = f"{half}{value}"
+        out = []
+        if key in self.growth_city and key in g.display:
+            out.append((key, self.growth_city[key]))
+        for h, letter in g.new_cities.items():
+            if self.NEW_CITIES[letter][1] == key and letter in g.display:
+                out.append((letter, h))
+        return out
+
+    def production_box_allowed(self, g: GameState, column: str) -> bool:
+        if g.options.get("production_offmap_boxes", True):
+            return True
+        return column not in self.NEW_CITIES or column in g.new_cities.values()
+
+    def game_ends_now(self, g: GameState) -> bool:
+        return g.turn >= g.last_turn
+
+    def on_turn_advanced(self, g: GameState) -> None:
+        pass
+
+    def score(self, g: GameState, seat: int) -> int:
+        return base_score(g, seat)
+
+    def standings(self, g: GameState) -> list[tuple[int, int | None]]:
+        """Seats with their score, best first; eliminated players last with None."""
+        live = sorted(((s.seat, self.score(g, s.seat)) for s in g.players if not s.eliminated),
+                      key=lambda x: -x[1])
+        out: list[tuple[int, int | None]] = list(live)
+        return out + [(s.seat, None) for s in g.players if s.eliminated]

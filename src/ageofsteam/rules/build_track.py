@@ -1,0 +1,276 @@
+"""Phase IV, Build Track: the First Build holder, then everyone in player order, each makes up to 3 builds
+(4 with Engineer), the Urbanization holder first placing a New City if they wish.
+
+At the end of a player's build, every unfinished section of theirs that no tile laid in this build extended
+loses its owner (rules §IV.6; redirection alone does not count as extending).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from functools import cache
+from typing import TYPE_CHECKING
+
+from ageofsteam.board.tiles import TILE_TYPES, distinct_rotations, exits_of, oriented
+from ageofsteam.engine.actions import Action, Build, EndBuild, Urbanize
+from ageofsteam.engine.errors import IllegalAction
+from ageofsteam.engine.state import BuildTurn
+from ageofsteam.rules.phase import Phase, next_in_queue
+from ageofsteam.rules.track_placement import BuildPlan, edge_contact, plan_build
+from ageofsteam.rules.urbanization import URBANIZATION, apply_urbanize, check_urbanize
+
+if TYPE_CHECKING:
+    from ageofsteam.engine.state import GameState
+
+FIRST_BUILD = "first_build"
+
+
+class BuildTrackPhase(Phase):
+    name = "build_track"
+    title = "IV. Build Track"
+    accepts = (Build, Urbanize, EndBuild)
+
+    def begin(self, g: GameState) -> bool:
+        order = g.active_players()
+        first = [p for p in order if g.players[p].action == FIRST_BUILD]
+        g.pending = first + [p for p in order if p not in first]
+        return self._next(g)
+
+    def _next(self, g: GameState) -> bool:
+        while not next_in_queue(g):
+            seat = g.pending[0]
+            p = g.players[seat]
+            g.build = BuildTurn(
+                seat,
+                builds_left=g.rules.builds_allowed(g, seat),
+                may_urbanize=p.action == URBANIZATION and bool(g.new_cities_left),
+            )
+            if not self._build_over(g):
+                return False
+            self._end_build(g)
+        g.build = None
+        return True
+
+    def _build_over(self, g: GameState) -> bool:
+        """The build ends by itself when nothing more can be done."""
+        b = g.build
+        assert b is not None
+        if b.may_urbanize:
+            return False
+        return b.builds_left <= 0 or g.players[b.player].cash < g.rules.cheapest_build(g, b.player)
+
+    def _end_build(self, g: GameState) -> None:
+        b = g.build
+        assert b is not None
+        net = g.network
+        lost = []
+        for chain in net.chains:
+            if chain.owner != b.player or chain.complete:
+                continue
+            if any((h, g.tiles[h].tracks[i]) in b.new_tracks for h, i in chain.tracks):
+                continue
+            for h, i in chain.tracks:
+                g.tiles[h].owners[i] = None
+            lost.append(g.label(chain.tracks[-1][0]))
+        if lost:
+            g.board_changed()
+            g.say(f"{g.player_name(b.player)} loses unfinished track at {', '.join(lost)}")
+        g.rules.on_build_ended(g, b.player)
+        g.pending.pop(0)
+
+    # --- decisions -----------------------------------------------------------------------------
+
+    def legal(self, g: GameState) -> list[Action]:
+        b = g.build
+        assert b is not None
+        out: list[Action] = [EndBuild(b.player)]
+        if b.may_urbanize:
+            for h in sorted(g.map.towns, key=g.label):
+                if g.is_town(h) and g.rules.urbanize_site_ok(g, h):
+                    out += [Urbanize(b.player, g.label(h), c) for c in g.new_cities_left]
+        if b.builds_left > 0:
+            out += [Build(b.player, g.label(plan.hex), plan.tile.tile, plan.tile.rotation)
+                    for plan in legal_builds(g, b.player)]
+        return out
+
+    def check(self, g: GameState, a: Action) -> None:
+        if isinstance(a, Urbanize):
+            check_urbanize(g, a)
+        elif isinstance(a, Build):
+            self.plan(g, a)
+
+    def plan(self, g: GameState, a: Build) -> BuildPlan:
+        b = g.build
+        assert b is not None
+        if b.builds_left <= 0:
+            raise IllegalAction("you have no builds left this turn")
+        h = g.map.by_label.get(a.hex.upper())
+        if h is None:
+            raise IllegalAction(f"there is no hex {a.hex!r} on this map")
+        return plan_build(g, a.player, h, a.tile, a.rotation)
+
+    def apply(self, g: GameState, a: Action) -> bool:
+        b = g.build
+        assert b is not None
+        if isinstance(a, EndBuild):
+            self._end_build(g)
+            return self._next(g)
+        if isinstance(a, Urbanize):
+            apply_urbanize(g, a, check_urbanize(g, a))
+        else:
+            assert isinstance(a, Build)
+            apply_build(g, self.plan(g, a))
+        if self._build_over(g):
+            self._end_build(g)
+            return self._next(g)
+        return False
+
+
+def apply_build(g: GameState, plan: BuildPlan) -> None:
+    """Carry out a checked build."""
+    b = g.build
+    assert b is not None
+    seat = b.player
+    if plan.old is not None:
+        g.supply[plan.old.tile] = g.supply.get(plan.old.tile, 0) + 1
+    g.supply[plan.tile.tile] -= 1
+    g.disks -= plan.disks
+    g.tiles[plan.hex] = plan.tile
+    g.board_changed()
+    p = g.players[seat]
+    p.cash -= plan.cost
+    p.has_built = True
+    b.builds_left -= 1
+    b.builds_done += 1
+    b.spent.append(plan.cost)
+    b.hexes.add(plan.hex)
+    b.may_urbanize = False
+    if plan.extends:
+        for t in plan.added:
+            b.new_tracks.add((plan.hex, t))
+    # the builder's track claims every chain it joins (house rulings 4 and 5)
+    net = g.network
+    claimed = False
+    for t in plan.added:
+        chain = net.chains[net.chain_of[(plan.hex, plan.tile.tracks.index(t))]]
+        for h, i in chain.tracks:
+            if g.tiles[h].owners[i] != seat:
+                g.tiles[h].owners[i] = seat
+                claimed = True
+    if claimed:
+        g.board_changed()
+    g.say(f"{p.name} builds {TILE_TYPES[plan.tile.tile].title.lower()} at {g.label(plan.hex)}"
+          f"{' (' + plan.kind + ')' if plan.kind != 'new' else ''} for ${plan.cost}")
+
+
+def candidate_hexes(g: GameState, seat: int) -> set[int]:
+    """Hexes where a build of ``seat`` might be legal: next to a city, at an open end, or holding a tile."""
+    out: set[int] = set(g.tiles)
+    nb = g.map.neighbours
+    for h in range(g.map.size):
+        if g.is_city(h):
+            out.update(n for n in nb[h] if n >= 0)
+    for chain in g.network.chains:
+        for end in chain.ends:
+            if end.stop is None:
+                n = nb[end.hex][end.edge]
+                if n >= 0:
+                    out.add(n)
+    return {h for h in out if not g.is_city(h) and h not in g.build.hexes}  # type: ignore[union-attr]
+
+
+@cache
+def _layouts(town: bool) -> tuple[tuple[str, int, bool, int, tuple[int, ...]], ...]:
+    """Every distinct tile layout for a town or an ordinary hex: (tile, rotation, disk, exit mask, track masks)."""
+    out = []
+    for name, tt in TILE_TYPES.items():
+        if tt.is_town_tile and not town:
+            continue
+        disk = town and not tt.is_town_tile
+        for r in distinct_rotations(name, disk):
+            tracks = oriented(name, r, disk)
+            masks = tuple(exits_of((t,)) for t in tracks)
+            out.append((name, r, disk, exits_of(tracks), masks))
+    return tuple(out)
+
+
+def _edge_masks(g: GameState, seat: int, h: int) -> tuple[int, int, int]:
+    """Bit masks of the edges of ``h`` where a new track end may not point, where it would connect, and
+    where it would touch a City."""
+    bad = connect = city = 0
+    for e in range(6):
+        try:
+            contact = edge_contact(g, seat, h, e)
+        except IllegalAction:
+            bad |= 1 << e
+            continue
+        if contact != "open":
+            connect |= 1 << e
+        if contact == "city":
+            city |= 1 << e
+    return bad, connect, city
+
+
+def legal_builds(g: GameState, seat: int) -> list[BuildPlan]:
+    """Every legal single build of ``seat`` now, with its cost."""
+    return _dedupe(list(iter_builds(g, seat, sorted(candidate_hexes(g, seat)))))
+
+
+def iter_builds(g: GameState, seat: int, hexes: Iterable[int]) -> Iterator[BuildPlan]:
+    """The legal builds of ``seat`` on ``hexes``, hex by hex.
+
+    Layouts that cannot fit (a track end toward a forbidden edge, a track that connects nowhere) are skipped
+    by bit-mask tests; :func:`plan_build` makes the full check of the rest.
+    """
+    first = not g.players[seat].has_built
+    supply = g.supply
+    for h in hexes:
+        town = g.is_town(h)
+        if not town and g.rules.terrain_cost(g, h) is None:
+            continue
+        old = g.tiles.get(h)
+        bad, connect, city = _edge_masks(g, seat, h)
+        if old is None and not connect and not town:
+            continue
+        old_set = set(old.tracks) if old is not None else set()
+        for name, r, disk, exits, masks in _layouts(town):
+            if supply.get(name, 0) <= 0 and not (old is not None and old.tile == name):
+                continue
+            if old is None:
+                if exits & bad or (first and not exits & city):
+                    continue
+                if town:
+                    if not exits & connect:
+                        continue
+                elif not all(m & connect for m in masks):
+                    continue
+            else:
+                if old.tile == name and old.rotation == r:
+                    continue
+                tracks = oriented(name, r, disk)
+                kept = len(old_set.intersection(tracks))
+                if town or len(tracks) > len(old.tracks):
+                    if kept != len(old.tracks) or len(tracks) <= kept:
+                        continue
+                elif not (len(tracks) == len(old.tracks) and kept == len(tracks) - 1):
+                    continue
+            try:
+                plan = plan_build(g, seat, h, name, r)
+            except IllegalAction:
+                continue
+            yield plan
+
+
+def _dedupe(plans: list[BuildPlan]) -> list[BuildPlan]:
+    """Different rotations of a symmetric tile, or a disk on either of two tiles with the same exits, are
+    different physical choices only when they use different tiles; identical results are listed once."""
+    seen: set[tuple[int, str, tuple[tuple[int, int], ...]]] = set()
+    out = []
+    for p in plans:
+        key = (p.hex, p.tile.tile, tuple(p.tile.tracks))
+        if key not in seen:
+            seen.add(key)
+            out.append(p)
+    return out
+
+

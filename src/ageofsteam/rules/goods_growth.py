@@ -1,0 +1,133 @@
+"""Phase IX, Goods Growth: Production first (2 cubes from the bag into empty display boxes), then one die per
+starting player for the light half and again for the dark half. For each die showing v, the next cube (top to
+bottom) of column v goes to its city — and of that column's New City, if that New City is on the map.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from ageofsteam.engine.actions import Action, Draw, PlaceCube, Roll
+from ageofsteam.engine.errors import IllegalAction
+from ageofsteam.rules.phase import Phase, wait_for_chance
+from ageofsteam.rules.setup import draw_from_bag, take_from_bag
+
+if TYPE_CHECKING:
+    from ageofsteam.engine.state import GameState
+
+PRODUCTION = "production"
+
+
+def box_id(column: str, index: int) -> str:
+    return f"{column}/{index + 1}"
+
+
+class GoodsGrowthPhase(Phase):
+    name = "goods_growth"
+    title = "IX. Goods Growth"
+    accepts = (Draw, PlaceCube, Roll)
+
+    def begin(self, g: GameState) -> bool:
+        g.rules.before_goods_growth(g)
+        holder = next((p.seat for p in g.players if p.action == PRODUCTION and not p.eliminated), None)
+        g.extra["growth_step"] = "draw" if holder is not None and PRODUCTION in g.rules.ACTIONS else "roll"
+        return wait_for_chance(g)
+
+    # --- chance --------------------------------------------------------------------------------
+
+    def sample(self, g: GameState, rng: random.Random) -> Action:
+        if g.extra["growth_step"] == "draw":
+            return Draw(tuple(draw_from_bag(g.bag, rng, g.rules.PRODUCTION_CUBES)))
+        n = g.rules.dice_count(g)
+        return Roll(tuple(rng.randint(1, 6) for _ in range(n)), tuple(rng.randint(1, 6) for _ in range(n)))
+
+    # --- Production ----------------------------------------------------------------------------
+
+    def empty_boxes(self, g: GameState) -> list[str]:
+        out = []
+        for col, boxes in g.display.items():
+            if not g.rules.production_box_allowed(g, col):
+                continue
+            out += [box_id(col, i) for i, c in enumerate(boxes) if c is None]
+        return out
+
+    def legal(self, g: GameState) -> list[Action]:
+        seat = g.to_move
+        assert seat is not None
+        return [PlaceCube(seat, b) for b in self.empty_boxes(g)]
+
+    def check(self, g: GameState, a: Action) -> None:
+        step = g.extra["growth_step"]
+        if isinstance(a, Draw):
+            if step != "draw":
+                raise IllegalAction("no cubes are drawn for Production now")
+            if len(a.cubes) > g.rules.PRODUCTION_CUBES:
+                raise IllegalAction(f"Production draws {g.rules.PRODUCTION_CUBES} cubes")
+            if len(a.cubes) < min(g.rules.PRODUCTION_CUBES, sum(g.bag.values())):
+                raise IllegalAction("Production must draw as many cubes as the bag allows")
+            take_from_bag(g, list(a.cubes), "Production")
+        elif isinstance(a, Roll):
+            n = g.rules.dice_count(g)
+            if step != "roll":
+                raise IllegalAction("the Production cubes must be placed before the dice are rolled")
+            if len(a.light) != n or len(a.dark) != n:
+                raise IllegalAction(f"goods growth rolls {n} dice for each half of the display")
+            if any(not 1 <= d <= 6 for d in (*a.light, *a.dark)):
+                raise IllegalAction("dice show 1 to 6")
+        elif isinstance(a, PlaceCube):
+            if a.box not in self.empty_boxes(g):
+                raise IllegalAction(f"{a.box} is not an empty display box")
+
+    def apply(self, g: GameState, a: Action) -> bool:
+        if isinstance(a, Draw):
+            g.produced = list(a.cubes)
+            for c in a.cubes:
+                g.bag[c] -= 1
+            g.say(f"Production draws {', '.join(a.cubes) or 'nothing'}")
+            return self._after_production(g)
+        if isinstance(a, PlaceCube):
+            col, idx = a.box.split("/")
+            cube = g.produced.pop(0)
+            g.display[col][int(idx) - 1] = cube
+            g.say(f"{g.player_name(a.player)} puts a {cube} cube in display box {a.box}")
+            return self._after_production(g)
+        assert isinstance(a, Roll)
+        for half, dice in (("light", a.light), ("dark", a.dark)):
+            self.grow(g, half, dice)
+        del g.extra["growth_step"]
+        return True
+
+    def _after_production(self, g: GameState) -> bool:
+        holder = next(p.seat for p in g.players if p.action == PRODUCTION)
+        if g.produced and self.empty_boxes(g):
+            g.to_move = holder
+            return False
+        for c in g.produced:  # no room: the cubes go back to the bag
+            g.bag[c] += 1
+        g.produced = []
+        g.extra["growth_step"] = "roll"
+        return wait_for_chance(g)
+
+    # --- dice ----------------------------------------------------------------------------------
+
+    def grow(self, g: GameState, half: str, dice: tuple[int, ...]) -> None:
+        added: dict[int, list[str]] = {}
+        for v in range(1, 7):
+            count = dice.count(v)
+            if not count:
+                continue
+            for col, city in g.rules.growth_targets(g, half, v):
+                boxes = g.display[col]
+                moved = 0
+                for i, c in enumerate(boxes):
+                    if moved == count:
+                        break
+                    if c is not None:
+                        boxes[i] = None
+                        g.cubes[city][c] = g.cubes[city].get(c, 0) + 1
+                        added.setdefault(city, []).append(c)
+                        moved += 1
+        name = half
+        g.say(f"Goods growth ({name}): dice {' '.join(map(str, sorted(dice)))}"
+              + "".join(f"; {g.city_name(c)} gets {', '.join(cs)}" for c, cs in added.items()))
