@@ -8,11 +8,13 @@ index, so the same record gives the same game on every machine.
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from typing import Any
 
 from ageofsteam.engine.actions import CHANCE, Action, parse_action
 from ageofsteam.engine.errors import BadInput, IllegalAction
 from ageofsteam.engine.record import Record, Seat
+from ageofsteam.engine.scenario import Scenario, apply_scenario
 from ageofsteam.engine.state import GameState
 
 
@@ -25,9 +27,11 @@ def _rules_for(map_id: str) -> Any:
 class Game:
     """A game in progress. Build one with :meth:`new` or :meth:`from_record`."""
 
-    def __init__(self, record: Record, state: GameState) -> None:
+    def __init__(self, record: Record, state: GameState, auto_chance: bool = True) -> None:
         self.record = record
         self.state = state
+        self.auto_chance = auto_chance  # draw chance outcomes as they fall due; else wait for supply_chance
+        self._scenario: Scenario | None = Scenario.parse(record.scenario) if record.scenario else None
 
     # --- creation ------------------------------------------------------------------------------
 
@@ -58,6 +62,28 @@ class Game:
         return game
 
     @classmethod
+    def from_scenario(cls, scenario: Scenario | str | Path, *, auto_chance: bool = True) -> Game:
+        """A game starting from a scenario (a Scenario, its TOML text, or a path to a .toml file)."""
+        if isinstance(scenario, Path) or (isinstance(scenario, str) and scenario.endswith(".toml")):
+            scenario = Scenario.load(scenario)
+        elif isinstance(scenario, str):
+            scenario = Scenario.loads(scenario)
+        rules = _rules_for(scenario.map)
+        colours = rules.PLAYER_COLOURS
+        seats = [Seat(name=f"Player {i + 1}", colour=colours[i % len(colours)]) for i in range(scenario.players)]
+        for spec in scenario.player:
+            if spec.name and spec.seat < len(seats):
+                seats[spec.seat] = Seat(name=spec.name, colour=seats[spec.seat].colour)
+        record = Record(map=scenario.map, options=scenario.options, seats=seats, seed=scenario.seed,
+                        scenario=scenario.model_dump(mode="json", exclude_defaults=True))
+        state = rules.new_state([(s.name, s.colour) for s in seats], record.options)
+        game = cls(record, state)
+        game._resolve_chance()  # the setup draws; the scenario is applied as setup ends
+        game.auto_chance = auto_chance
+        game._resolve_chance()
+        return game
+
+    @classmethod
     def from_record(cls, record: Record) -> Game:
         """Replay a record, checking every action; raises IllegalAction/BadInput at the first bad one."""
         rules = _rules_for(record.map)
@@ -74,6 +100,15 @@ class Game:
                 raise type(exc)(f"action {i + 1} ({data.get('kind', '?')}): {exc}") from None
         game._resolve_chance()
         return game
+
+    @classmethod
+    def load(cls, path: str | Path) -> Game:
+        """Replay the record stored at ``path``."""
+        return cls.from_record(Record.load(path))
+
+    def save(self, path: str | Path) -> None:
+        """Store the record at ``path`` (atomically)."""
+        self.record.save(path)
 
     # --- queries -------------------------------------------------------------------------------
 
@@ -106,13 +141,24 @@ class Game:
         self._apply(a)
         self._resolve_chance()
 
+    def supply_chance(self, action: Action | dict[str, Any]) -> None:
+        """Give the outcome of the chance event that is due (dice, bag draw) instead of drawing it."""
+        a = action if isinstance(action, Action) else parse_action(action)
+        if not a.is_chance:
+            raise IllegalAction(f"'{a.kind}' is a player's action, not a chance outcome")
+        self._apply(a)
+        self._resolve_chance()
+
     def _apply(self, a: Action) -> None:
         self.state.rules.apply(self.state, a)
         self.record.actions.append(a.to_json())
+        if self._scenario is not None and self.state.phase != "setup":
+            apply_scenario(self.state, self._scenario)
+            self._scenario = None
 
     def _resolve_chance(self) -> None:
         g = self.state
-        while g.to_move == CHANCE and not g.over:
+        while self.auto_chance and g.to_move == CHANCE and not g.over:
             rng = random.Random(f"{self.record.seed}/{len(self.record.actions)}")
             self._apply(g.rules.sample_chance(g, rng))
 

@@ -35,6 +35,7 @@ class Record(BaseModel):
     options: dict[str, Any] = Field(default_factory=dict)
     seats: list[Seat]
     seed: int
+    scenario: dict[str, Any] | None = None  # a starting position, applied after the setup chance events
     actions: list[dict[str, Any]] = Field(default_factory=list)
 
     def dumps(self) -> str:
