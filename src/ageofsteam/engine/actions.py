@@ -30,7 +30,7 @@ class Action:
     is_chance: ClassVar[bool] = False
 
     def to_json(self) -> dict[str, Any]:
-        data = {"kind": self.kind}
+        data: dict[str, Any] = {"kind": self.kind}
         for k, v in asdict(self).items():
             data[k] = list(v) if isinstance(v, tuple) else v
         return data
@@ -52,7 +52,7 @@ def parse_action(data: Any) -> Action:
         raise BadInput("an action must be a JSON object with a 'kind' field")
     kind = data.get("kind")
     cls = _KINDS.get(kind) if isinstance(kind, str) else None
-    if cls is None:
+    if cls is None or not isinstance(kind, str):
         raise BadInput(f"field 'kind': unknown action kind {kind!r}; known kinds: {', '.join(sorted(_KINDS))}")
     adapter = _ADAPTERS.get(kind) or _ADAPTERS.setdefault(kind, TypeAdapter(cls))
     fields = {k: v for k, v in data.items() if k != "kind"}

@@ -29,7 +29,7 @@ class Seat(BaseModel):
 class Record(BaseModel):
     """Everything needed to replay a game exactly."""
 
-    format: Literal["ageofsteam-record"] = FORMAT
+    format: Literal["ageofsteam-record"] = "ageofsteam-record"
     rules_version: int = 1
     map: str
     options: dict[str, Any] = Field(default_factory=dict)

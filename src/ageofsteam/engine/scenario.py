@@ -131,13 +131,14 @@ def apply_scenario(g: GameState, s: Scenario) -> None:
     if s.empty_cities:
         for city in g.cubes:
             g.cubes[city] = {}
-    for lab, cubes in (s.cubes or {}).items():
+    for lab, listed in (s.cubes or {}).items():
         h = _hex(g, lab, "cubes")
-        city = g.city_hex(h)
-        if city is None:
+        target = g.city_hex(h)
+        if target is None:
             raise BadInput(f"cubes: {lab} is not a city")
+        city = target
         g.cubes[city] = {}
-        for c in cubes:
+        for c in listed:
             g.cubes[city][c] = g.cubes[city].get(c, 0) + 1
     for col, boxes in (s.display or {}).items():
         if col not in g.display:
@@ -184,13 +185,13 @@ def apply_scenario(g: GameState, s: Scenario) -> None:
 
     # the bag holds every cube not elsewhere
     total = dict(g.rules.BAG)
-    for cubes in g.cubes.values():
-        for c, k in cubes.items():
+    for held in g.cubes.values():
+        for c, k in held.items():
             total[c] = total.get(c, 0) - k
     for boxes in g.display.values():
-        for c in boxes:
-            if c is not None:
-                total[c] = total.get(c, 0) - 1
+        for box in boxes:
+            if box is not None:
+                total[box] = total.get(box, 0) - 1
     for c, k in total.items():
         if k < 0:
             raise BadInput(f"cubes/display: {-k} more {c} cubes are placed than the game has")
