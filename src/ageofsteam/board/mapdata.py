@@ -26,7 +26,7 @@ class CityDef:
 
     name: str
     colours: tuple[str, ...]
-    growth: str | None  # display column key: "light1".."light6", "dark1".."dark6", or None
+    growth: tuple[str, ...]  # display columns that feed it: "light1".."light6", "dark1".."dark6"
     cubes: int | None  # starting cubes; None: the rules' default
     hexes: tuple[int, ...]
 
@@ -133,7 +133,10 @@ def parse_map(data: dict[str, Any], source: str = "map") -> MapData:
         for col in colours:
             if col not in GOODS_COLOURS and col != "white":
                 raise MapError(f"{source}: {where}: unknown goods colour {col!r}")
-        growth = _growth_key(c["growth"], where) if "growth" in c else None
+        growth_texts = c.get("growth", [])
+        if isinstance(growth_texts, str):
+            growth_texts = [growth_texts]
+        growth = tuple(_growth_key(t, where) for t in growth_texts)
         for h in hexes:
             if h in city_at:
                 raise MapError(f"{source}: {where}: hex {labels[h]} already belongs to another city")

@@ -78,7 +78,7 @@ class Game:
                         scenario=scenario.model_dump(mode="json", exclude_defaults=True))
         state = rules.new_state([(s.name, s.colour) for s in seats], record.options)
         game = cls(record, state)
-        game._resolve_chance()  # the setup draws; the scenario is applied as setup ends
+        game._resolve_chance(setup_only=True)  # the setup draws; the scenario is applied as setup ends
         game.auto_chance = auto_chance
         game._resolve_chance()
         return game
@@ -156,9 +156,9 @@ class Game:
             apply_scenario(self.state, self._scenario)
             self._scenario = None
 
-    def _resolve_chance(self) -> None:
+    def _resolve_chance(self, setup_only: bool = False) -> None:
         g = self.state
-        while self.auto_chance and g.to_move == CHANCE and not g.over:
+        while self.auto_chance and g.to_move == CHANCE and not g.over and not (setup_only and g.phase != "setup"):
             rng = random.Random(f"{self.record.seed}/{len(self.record.actions)}")
             self._apply(g.rules.sample_chance(g, rng))
 

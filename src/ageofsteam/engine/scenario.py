@@ -38,7 +38,7 @@ class TrackSpec(_Strict):
     tile: str
     rotation: int = Field(default=0, ge=0, le=5)
     owner: int | None = None  # the owner of every track on the tile
-    owners: list[int | None] | None = None  # or one owner per track, in the engine's track order
+    owners: list[int | None] | None = None  # or one owner per track, in the engine's track order; -1: unowned
 
 
 class Scenario(_Strict):
@@ -58,7 +58,7 @@ class Scenario(_Strict):
     player: list[PlayerSpec] = Field(default_factory=list)
     cubes: dict[str, list[str]] | None = None  # city hex → cubes; cities not named keep theirs
     empty_cities: bool = False  # start every city empty before applying ``cubes``
-    display: dict[str, list[str | None]] | None = None  # columns named replace the drawn ones
+    display: dict[str, list[str | None]] | None = None  # columns named replace the drawn ones; "" is an empty box
     track: list[TrackSpec] = Field(default_factory=list)
     new_cities: dict[str, str] = Field(default_factory=dict)  # town hex → New City letter
 
@@ -145,7 +145,7 @@ def apply_scenario(g: GameState, s: Scenario) -> None:
             raise BadInput(f"display: there is no column {col!r} (columns: {', '.join(g.display)})")
         if len(boxes) != len(g.display[col]):
             raise BadInput(f"display.{col}: the column has {len(g.display[col])} boxes")
-        g.display[col] = list(boxes)
+        g.display[col] = [c or None for c in boxes]  # TOML has no null: "" stands for an empty box
 
     g.supply = manifest()
     g.disks = TOWN_DISKS
@@ -162,7 +162,7 @@ def apply_scenario(g: GameState, s: Scenario) -> None:
             raise BadInput(f"{where}: a town tile must be on a town")
         disk = town and not tt.is_town_tile
         tracks = list(oriented(t.tile, t.rotation, disk))
-        owners = t.owners if t.owners is not None else [t.owner] * len(tracks)
+        owners = [None if o == -1 else o for o in t.owners] if t.owners is not None else [t.owner] * len(tracks)
         if len(owners) != len(tracks):
             raise BadInput(f"{where}: the tile has {len(tracks)} tracks but {len(owners)} owners are given")
         if any(o is not None and not 0 <= o < n for o in owners):

@@ -75,7 +75,7 @@ class BaseRules:
         self.map = board
         self.phases: list[Phase] = self.make_phases()
         self.phase_map = {p.name: p for p in self.phases}
-        self.growth_city = {c.growth: c.hex for c in board.cities if c.growth}
+        self.growth_city = {key: c.hex for c in board.cities for key in c.growth}
 
     def make_phases(self) -> list[Phase]:
         """Setup, then the phases of every turn in order. Maps replace or insert phases here."""
