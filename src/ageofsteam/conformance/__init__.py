@@ -1,0 +1,8 @@
+"""Conformance with other Age of Steam engines: importing their recorded games and replaying them in
+lock-step, comparing every figure after every action.
+
+* :mod:`ageofsteam.conformance.choochoo` turns a game recorded by choochoo.games (the ``record.json`` and
+  ``snapshots.jsonl`` of ``shared/conformance/choochoo/``) into our :class:`~ageofsteam.engine.record.Record`.
+* :mod:`ageofsteam.conformance.lockstep` replays that record and compares it with choochoo's state after
+  every one of choochoo's actions, reporting the first difference.
+"""

@@ -1,0 +1,588 @@
+"""Lock-step comparison with choochoo: replay an imported game and compare every figure after every action.
+
+After the setup and after each choochoo action, our state is reduced to the same plain figures as choochoo's
+snapshot and the two are compared exactly:
+
+* whose turn it is, the phase and the round; the player order;
+* each player's money, income, shares, engine (``loco``), elimination (``outOfGame``), held special action,
+  and score (see below);
+* the state of the phase: the auction (bids of those still in, the places taken, the Turn Order pass), the
+  current build (builds made, hexes built on), the moves (move round, engine upgrades taken);
+* the cubes on every city (as multisets), every goods-display column slot by slot (choochoo's list reversed:
+  see :mod:`ageofsteam.conformance.choochoo`), the New Cities placed and the bag;
+* every track tile, as its tracks with their owners (choochoo's snapshots list the tiles that changed, so a
+  running board is kept).
+
+Some figures are kept differently by the two engines while the rules agree. Each such *conversion* is named,
+documented in :data:`CONVERSIONS`, and counted in the report, so a test can pin exactly where it applied:
+
+* ``auction payment timing``: choochoo charges a player for their place when they drop out, our engine when
+  the auction ends. The amounts agree (digest §II fixes them, not the moment of payment), so during an auction
+  our cash is compared minus what each player who dropped out will pay.
+* ``score counts unfinished track``: choochoo's running score adds 1 for every owned track, finished or not;
+  our score (digest §3) counts only track in Completed Railroad Links. Scores are compared as
+  ``choochoo = ours + owned unfinished track sections``; where a player owns no unfinished track this is a
+  direct comparison, and at the end of the game (choochoo releases unfinished track then) it always is.
+
+Where choochoo's rules differ from ours, the difference is a *disagreement*, named with the digest sentence
+behind it (:data:`DISAGREEMENTS`), also counted:
+
+* ``eliminated player's action``: choochoo leaves an eliminated player's special action in place until the
+  next Select Actions phase; the digest (§VII) removes their disks "from all displays (player order, actions,
+  and so on)". Our engine clears it; for an eliminated player choochoo's action is therefore expected as none.
+* ``urbanization timing``: see :class:`ageofsteam.conformance.choochoo.Deviation`. Between the build where we
+  place the New City and choochoo's late urbanization, choochoo's snapshots are compared with the New City
+  already in place (its hex a city with no cubes and no track); if our build turn has already ended by itself
+  after the last build (no builds left, no urbanization pending), that step is compared with choochoo's state
+  after its urbanization, when its build turn has ended too.
+
+The first difference is reported with the choochoo action index, the figure, both values and a short name
+of the rule involved.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from ageofsteam.board.network import Network
+from ageofsteam.conformance.choochoo import (
+    CC_ACTIONS,
+    CC_PHASES,
+    Deviation,
+    Failure,
+    Translation,
+    _column,
+    exits_tracks,
+    feed,
+    qr_key,
+    start,
+)
+from ageofsteam.engine.game import Game
+from ageofsteam.engine.state import GameState
+from ageofsteam.rules.player_order import auction_payment
+
+CONVERSIONS: dict[str, str] = {
+    "auction payment timing": "choochoo charges for a place when the player drops out, we when the auction "
+    "ends; during an auction our cash is compared minus the payments still due (digest §II fixes the amounts)",
+    "score counts unfinished track": "choochoo's running score counts owned unfinished track, ours (digest §3) "
+    "only track in Completed Railroad Links; compared as choochoo = ours + owned unfinished sections",
+}
+DISAGREEMENTS: dict[str, str] = {
+    "eliminated player's action": 'digest §VII: "Remove their disks from all displays (player order, actions, '
+    "and so on).\" choochoo keeps an eliminated player's action until the next Select Actions phase.",
+    "urbanization timing": 'digest §III: Urbanization takes effect "at the start of own build, before building '
+    'any track"; §IV.7: "places any one remaining New City tile on any Town hex, before laying track." '
+    "choochoo allows it after building.",
+}
+
+
+@dataclass(frozen=True)
+class Difference:
+    """One figure that differs after choochoo action ``index`` (0: after the setup)."""
+
+    index: int
+    action: str
+    figure: str
+    ours: Any
+    theirs: Any
+    rule: str
+
+    def __str__(self) -> str:
+        return (
+            f"after choochoo action {self.index} ({self.action}): {self.figure} is {self.ours!r} here, "
+            f"{self.theirs!r} in choochoo [{self.rule}]"
+        )
+
+
+@dataclass
+class Report:
+    """The outcome of a lock-step replay."""
+
+    compared: int = 0  # snapshots compared (the setup included)
+    differences: list[Difference] = field(default_factory=list)  # every difference after the first differing action
+    failure: Failure | None = None
+    deviations: list[Deviation] = field(default_factory=list)
+    applied: Counter[str] = field(default_factory=Counter)  # conversions and disagreements → snapshots affected
+    game: Game | None = None
+
+    @property
+    def ok(self) -> bool:
+        return not self.differences and self.failure is None
+
+    @property
+    def first(self) -> Difference | None:
+        return self.differences[0] if self.differences else None
+
+    def summary(self) -> str:
+        if self.ok:
+            lines = [f"{self.compared} states compared, every figure equal"]
+        elif self.differences:
+            lines = [f"first difference: {self.differences[0]}"]
+            lines += [f"  also: {d.figure}: {d.ours!r} here, {d.theirs!r} in choochoo" for d in self.differences[1:]]
+        else:
+            assert self.failure is not None
+            lines = [f"choochoo action {self.failure.index} was refused: {self.failure.message}"]
+        for name, n in sorted(self.applied.items()):
+            lines.append(f"  {name}: {n} states")
+        return "\n".join(lines)
+
+
+# --- choochoo's side ---------------------------------------------------------------------------------------
+
+
+class _ChoochooBoard:
+    """choochoo's board, kept up to date from the track changes and urbanizations of the snapshots."""
+
+    def __init__(self, cc: dict[str, Any], g: GameState, seat_of: dict[str, int]) -> None:
+        init = cc["initialState"]
+        self.label_of = {qr_key(s): s["label"] for s in init["spaces"]}
+        self.seat_of = seat_of
+        self.tracks: dict[str, list[tuple[tuple[int, int], int | None]]] = {}
+        self.new_cities: dict[str, str] = {}
+        self.offmap: dict[str, list[str | None]] = {
+            c["letter"]: list(c["growth"][0]["display"]) for c in init["availableCities"]
+        }
+        self.letter_of = {col: letter for letter, (_, col) in g.rules.NEW_CITIES.items()}
+        self.slots = g.rules.display_layout(g)
+        self.growth_cols = {
+            s["label"]: [_column(gr) for gr in s["city"]["growth"]] for s in init["spaces"] if s["type"] == "CITY"
+        }
+
+    def absorb(self, snap: dict[str, Any]) -> None:
+        for t in snap.get("track", []):
+            label = self.label_of[qr_key(t)]
+            if t.get("removed") or t.get("tileType") is None:
+                self.tracks.pop(label, None)
+                continue
+            owners = [None if o is None else self.seat_of[o] for o in t["owners"]]
+            self.tracks[label] = sorted(zip(exits_tracks(t["exits"]), owners, strict=True), key=_track_key)
+        for u in snap.get("urbanized", []):
+            self.new_cities[self.label_of[qr_key(u)]] = self.letter_of[_column(u["growth"][0])]
+
+    def figures(self, snap: dict[str, Any]) -> dict[str, Any]:
+        seat_of = self.seat_of
+        out: dict[str, Any] = {
+            "round": snap["round"],
+            "phase": CC_PHASES.get(snap["phase"], snap["phase"]),
+            "to move": None if snap["currentPlayer"] is None else seat_of[snap["currentPlayer"]],
+            "order": [seat_of[c] for c in snap["turnOrder"]],
+        }
+        for p in snap["players"]:
+            out[f"{p['colour']}.money"] = p["money"]
+            out[f"{p['colour']}.income"] = p["income"]
+            out[f"{p['colour']}.shares"] = p["shares"]
+            out[f"{p['colour']}.engine"] = p["loco"]
+            out[f"{p['colour']}.eliminated"] = p["outOfGame"]
+            out[f"{p['colour']}.action"] = CC_ACTIONS.get(p["action"]) if p["action"] else None
+            out[f"{p['colour']}.markers"] = p["trackMarkers"]
+        ps = snap.get("phaseState") or {}
+        bidding = ps.get("turnOrderBidding")
+        out["auction"] = (
+            None
+            if bidding is None
+            else {
+                "bids": {seat_of[c]: v for c, v in bidding["bids"].items()},
+                "places taken": [seat_of[c] for c in bidding["droppedOut"]],
+                "pass used": bidding["turnOrderPassUsed"],
+            }
+        )
+        build = ps.get("build")
+        out["build"] = (
+            None
+            if build is None
+            else {
+                "builds": build["buildCount"],
+                "hexes": sorted(self.label_of[qr_key(c)] for c in build["builtAt"]),
+            }
+        )
+        move = ps.get("move")
+        out["moves"] = (
+            None
+            if move is None
+            else {
+                "round": move["moveRound"] + 1,
+                "engine upgrades": sorted(seat_of[c] for c in move["locoUsed"]),
+            }
+        )
+        for key, cubes in snap["cityGoods"].items():
+            out[f"cubes {self.label_of[key]}"] = sorted(cubes)
+        display: dict[str, list[str | None]] = {}
+        for letter, boxes in self.offmap.items():
+            display[letter] = _ours(boxes, self.slots[letter])
+        for key, boxes in snap["displayGoods"].items():
+            label = self.label_of[key]
+            cols = [self.new_cities[label]] if label in self.new_cities else self.growth_cols[label]
+            for col in cols:
+                display[col] = _ours(boxes, self.slots[col])
+        for col in self.slots:
+            out[f"display {col}"] = display.get(col)
+        out["new cities"] = dict(sorted(self.new_cities.items()))
+        for colour, n in sorted(snap["bagCounts"].items()):
+            out[f"bag {colour}"] = n
+        for label in sorted(self.tracks):
+            out[f"track {label}"] = self.tracks[label]
+        for p in snap["players"]:
+            out[f"{p['colour']}.score"] = None if p["score"] == "Eliminated" else p["score"]
+        return out
+
+
+def _ours(cc_boxes: list[str | None], slots: int) -> list[str | None]:
+    """A choochoo display list (growth takes from its end; emptied end slots are dropped) as our column."""
+    boxes = list(cc_boxes) + [None] * (slots - len(cc_boxes))
+    return list(reversed(boxes))
+
+
+def _track_key(t: tuple[tuple[int, int], int | None]) -> tuple[tuple[int, int], int]:
+    return t[0], -1 if t[1] is None else t[1]
+
+
+# --- our side ----------------------------------------------------------------------------------------------
+
+
+def unfinished_sections(net: Network, seat: int) -> int:
+    """Track sections ``seat`` owns in Unfinished Track Sections."""
+    return sum(len(c.tracks) for c in net.chains if c.owner == seat and not c.complete)
+
+
+def _our_figures(g: GameState, colours: list[str], applied: Counter[str]) -> dict[str, Any]:
+    rules = g.rules
+    out: dict[str, Any] = {
+        "round": None if g.over else g.turn,
+        "phase": g.phase,
+        "to move": g.to_move,
+        "order": list(g.order),
+    }
+    a = g.auction
+    for p in g.players:
+        c = colours[p.seat]
+        cash = p.cash
+        if a is not None and p.seat in a.dropped:
+            due = auction_payment(a.bids.get(p.seat, 0), a.dropped.index(p.seat), len(a.bidders) + len(a.dropped))
+            if due:
+                cash -= due
+                applied["auction payment timing"] += 1
+        out[f"{c}.money"] = cash
+        out[f"{c}.income"] = p.income
+        out[f"{c}.shares"] = p.shares
+        out[f"{c}.engine"] = p.engine
+        out[f"{c}.eliminated"] = p.eliminated
+        out[f"{c}.action"] = p.action
+        out[f"{c}.markers"] = sum(1 for chain in g.network.chains if chain.owner == p.seat)
+    out["auction"] = (
+        None
+        if a is None
+        else {
+            "bids": {s: a.bids[s] for s in a.bidders if s in a.bids},
+            "places taken": list(reversed(a.dropped)),
+            "pass used": a.pass_used,
+        }
+    )
+    b = g.build
+    out["build"] = None if b is None else {"builds": b.builds_done, "hexes": sorted(g.label(h) for h in b.hexes)}
+    out["moves"] = (
+        None
+        if g.phase != "move_goods"
+        else {
+            "round": g.move_round,
+            "engine upgrades": sorted(g.engine_upgraded),
+        }
+    )
+    for h, cubes in g.cubes.items():
+        out[f"cubes {g.label(h)}"] = sorted(c for c, n in cubes.items() for _ in range(n))
+    for col in rules.display_layout(g):
+        out[f"display {col}"] = list(g.display[col])
+    out["new cities"] = dict(sorted((g.label(h), letter) for h, letter in g.new_cities.items()))
+    for colour, n in sorted(g.bag.items()):
+        out[f"bag {colour}"] = n
+    for h in sorted(g.tiles, key=g.label):
+        t = g.tiles[h]
+        out[f"track {g.label(h)}"] = sorted(zip(t.tracks, t.owners, strict=True), key=_track_key)
+    net = g.network
+    for p in g.players:
+        c = colours[p.seat]
+        if p.eliminated:
+            out[f"{c}.score"] = None
+            continue
+        extra = unfinished_sections(net, p.seat)
+        if extra:
+            applied["score counts unfinished track"] += 1
+        out[f"{c}.score"] = rules.score(g, p.seat) + extra
+    return out
+
+
+# --- rule names ------------------------------------------------------------------------------------------
+
+
+def rule_for(figure: str, action: dict[str, Any], snap: dict[str, Any]) -> str:
+    """A short name of the rule most likely behind a difference in ``figure`` after ``action``."""
+    phase = action.get("phase", "SETUP")
+    name = action.get("actionName", "setup")
+    round_end = "chance" in snap
+    kind = figure.split(".")[-1] if "." in figure else figure.split(" ")[0]
+    if phase == "SETUP":
+        return "setup (§1)"
+    if kind in ("round", "phase", "to move"):
+        return {
+            "SHARES": "issue shares: turn and 15-share limit (§I)",
+            "TURN_ORDER": "auction: who bids next, forced drop-out (§II)",
+            "ACTION_SELECTION": "select actions (§III)",
+            "BUILDING": "build turn: 3/4 builds, end below $2 (§IV.1)",
+            "MOVING": "move goods: two rounds, First Move (§V)",
+        }.get(phase, "turn sequence (§2)")
+    if kind == "order":
+        return "player order auction (§II); elimination removes a player (§VII)"
+    if kind == "auction":
+        return "player order auction (§II)"
+    if kind == "build":
+        return "build turn (§IV.1)"
+    if kind == "moves":
+        return "move goods: rounds and engine upgrade (§V)"
+    if round_end and kind in ("money", "income", "eliminated"):
+        return "income, expenses, bankruptcy and income reduction (§VI–VIII)"
+    if kind == "money":
+        return {
+            "SHARES": "issue shares (§I)",
+            "TURN_ORDER": "auction payment (§II)",
+            "BUILDING": "build cost (§IV.5)",
+        }.get(phase, "money")
+    if kind == "income":
+        return "delivery income: +1 per link to its owner (§V)"
+    if kind == "shares":
+        return "issue shares (§I)"
+    if kind == "engine":
+        return "Locomotive action (§III)" if phase == "ACTION_SELECTION" else "engine upgrade (§V)"
+    if kind == "action":
+        return "select actions (§III)"
+    if kind == "markers":
+        return "ownership disks: one per owned link or unfinished section (§IV.6)"
+    if kind in ("cubes", "display"):
+        if round_end:
+            return "goods growth (§IX)"
+        return "urbanization (§IV.7)" if name == "urbanize" else "delivery (§V)"
+    if kind == "bag":
+        return "delivered cube returns to the bag (§V)"
+    if kind == "new":
+        return "urbanization (§IV.7)"
+    if kind == "track":
+        if round_end:
+            return "bankruptcy releases track (§VII)"
+        if name == "urbanize":
+            return "urbanization: track completed by a New City (§IV.7, house ruling 3)"
+        return "track building and ownership (§IV.2–IV.6, house rulings 4–5)"
+    if kind == "score":
+        return "scoring (§3)"
+    return "rules"
+
+
+def _describe(action: dict[str, Any]) -> str:
+    if "actionName" not in action:
+        return "setup"
+    return f"{action.get('player')} {action['actionName']} {action.get('actionData') or ''}".strip()
+
+
+# --- the comparison --------------------------------------------------------------------------------------
+
+
+def _diff(ours: dict[str, Any], theirs: dict[str, Any]) -> list[tuple[str, Any, Any]]:
+    out = []
+    for key in list(theirs) + [k for k in ours if k not in theirs]:
+        a, b = ours.get(key), theirs.get(key)
+        if a != b:
+            out.append((key, a, b))
+    return out
+
+
+def _apply_eliminated_action(theirs: dict[str, Any], colours: list[str], applied: Counter[str]) -> None:
+    for c in colours:
+        if theirs.get(f"{c}.eliminated") and theirs.get(f"{c}.action") is not None:
+            theirs[f"{c}.action"] = None
+            applied["eliminated player's action"] += 1
+
+
+def _apply_early_city(theirs: dict[str, Any], dev: Deviation, applied: Counter[str]) -> None:
+    label, letter = dev.detail["hex"], dev.detail["letter"]
+    theirs["new cities"] = dict(sorted({**theirs["new cities"], label: letter}.items()))
+    theirs.setdefault(f"cubes {label}", [])
+    theirs.pop(f"track {label}", None)
+    applied["urbanization timing"] += 1
+
+
+def compare(
+    translation: Translation, cc: dict[str, Any], snapshots: list[dict[str, Any]], *, stop_at_first: bool = True
+) -> Report:
+    """Replay ``translation`` and compare with choochoo's ``snapshots`` after every choochoo action."""
+    report = Report(failure=translation.failure, deviations=list(translation.deviations))
+    colours = translation.colours
+    game = start(translation.record)
+    report.game = game
+    board = _ChoochooBoard(cc, game.state, translation.seat_of)
+    windows: dict[int, Deviation] = {}
+    for d in translation.deviations:
+        for i in range(d.moved_to, d.index):
+            windows[i] = d
+    for step in translation.steps:
+        for data in step.actions:
+            feed(game, data)
+        g = game.state
+        target = step.index
+        dev = windows.get(step.index)
+        if dev is not None and step.index == dev.index - 1:
+            b = g.build
+            if b is None or b.player != dev.detail["player"]:  # our build turn is over; choochoo's after urbanizing
+                target = dev.index
+                dev = None
+                report.applied["urbanization timing"] += 1
+        for i in range(step.index, target + 1):
+            board.absorb(snapshots[i])
+        snap = snapshots[target]
+        theirs = board.figures(snap)
+        _apply_eliminated_action(theirs, colours, report.applied)
+        if dev is not None:
+            _apply_early_city(theirs, dev, report.applied)
+        ours = _our_figures(g, colours, report.applied)
+        report.compared += 1
+        diffs = _diff(ours, theirs)
+        if diffs:
+            note = f" (urbanization timing window of action {dev.index})" if dev is not None else ""
+            report.differences += [
+                Difference(step.index, _describe(step.source) + note, fig, a, b, rule_for(fig, step.source, snap))
+                for fig, a, b in diffs
+            ]
+            if stop_at_first:
+                return report
+    return report
+
+
+def replay_choochoo(record_path: str, snapshots_path: str | None = None, *, stop_at_first: bool = True) -> Report:
+    """Import a recorded choochoo game and compare it in lock-step."""
+    from ageofsteam.conformance.choochoo import load, translate
+
+    cc, snapshots = load(record_path, snapshots_path)
+    return compare(translate(cc, snapshots), cc, snapshots, stop_at_first=stop_at_first)
+
+
+# --- choochoo's transcript (expected.txt) --------------------------------------------------------------
+
+_LINE = re.compile(
+    r"^\s*(?:(?P<rank>\d+)\.\s+)?(?P<colour>[a-z]+)\s+\$(?P<money>-?\d+)\s+income=(?P<income>-?\d+)\s+"
+    r"shares=(?P<shares>\d+)\s+loco=(?P<loco>\d+)\s+"
+    r"score=(?:(?P<score>-?\d+)/(?P<tie>-?\d+)|(?P<out>Eliminated OUT))\s*$"
+)
+
+
+@dataclass(frozen=True)
+class TranscriptLine:
+    """One player line of choochoo's transcript."""
+
+    colour: str
+    money: int
+    income: int
+    shares: int
+    loco: int
+    score: int | None  # None: eliminated
+
+
+@dataclass
+class Transcript:
+    """choochoo's ``expected.txt``: the players after each round, and the final standings (best first)."""
+
+    rounds: dict[int, list[TranscriptLine]]
+    final: list[TranscriptLine]
+
+
+def parse_transcript(text: str) -> Transcript:
+    """Read choochoo's transcript format; raises ValueError at a line it does not understand."""
+    rounds: dict[int, list[TranscriptLine]] = {}
+    final: list[TranscriptLine] = []
+    current: list[TranscriptLine] | None = None
+    for n, line in enumerate(text.splitlines(), 1):
+        if not line.strip() or line.startswith("game "):
+            continue
+        head = re.fullmatch(r"round (\d+) end", line.strip())
+        if head:
+            current = rounds.setdefault(int(head.group(1)), [])
+            continue
+        if line.strip() == "final standings":
+            current = final
+            continue
+        m = _LINE.match(line)
+        if m is None or current is None:
+            raise ValueError(f"transcript line {n} is not understood: {line!r}")
+        current.append(
+            TranscriptLine(
+                m["colour"],
+                int(m["money"]),
+                int(m["income"]),
+                int(m["shares"]),
+                int(m["loco"]),
+                None if m["out"] else int(m["score"]),
+            )
+        )
+    return Transcript(rounds, final)
+
+
+def _player_figures(g: GameState, seat: int, running: bool) -> TranscriptLine:
+    p = g.players[seat]
+    score = None
+    if not p.eliminated:
+        score = g.rules.score(g, seat) + (unfinished_sections(g.network, seat) if running else 0)
+    return TranscriptLine(p.name, p.cash, p.income, p.shares, p.engine, score)
+
+
+def compare_transcript(translation: Translation, snapshots: list[dict[str, Any]], text: str) -> list[Difference]:
+    """Replay ``translation`` and compare each round end and the final standings with choochoo's transcript.
+
+    Round-end scores are choochoo's running scores (``score counts unfinished track``); the final standings are
+    compared directly, in order.
+    """
+    transcript = parse_transcript(text)
+    colours = translation.colours
+    seat_of = translation.seat_of
+    game = start(translation.record)
+    out: list[Difference] = []
+    seen: set[int] = set()
+    for step in translation.steps:
+        for data in step.actions:
+            feed(game, data)
+        if step.index == 0 or "chance" not in snapshots[step.index]:
+            continue
+        rnd = step.source["round"]
+        seen.add(rnd)
+        for line in transcript.rounds.get(rnd, []):
+            ours = _player_figures(game.state, seat_of[line.colour], running=True)
+            out += _line_diffs(step, f"round {rnd} end", ours, line)
+    g = game.state
+    for rnd in sorted(set(transcript.rounds) - seen):
+        out.append(Difference(-1, "transcript", f"round {rnd} end", "no such round end", "listed", "turns (§1.5)"))
+    if not g.over:
+        out.append(Difference(-1, "transcript", "game over", False, True, "turns (§1.5)"))
+    standings = [colours[s] for s, _ in g.rules.standings(g)]
+    theirs = [line.colour for line in transcript.final]
+    if standings != theirs:
+        out.append(Difference(-1, "final standings", "order", standings, theirs, "scoring (§3)"))
+    last = translation.steps[-1]
+    for line in transcript.final:
+        ours = _player_figures(g, seat_of[line.colour], running=False)
+        out += _line_diffs(last, "final standings", ours, line)
+    return out
+
+
+def _line_diffs(step: Any, where: str, ours: TranscriptLine, theirs: TranscriptLine) -> list[Difference]:
+    out = []
+    for fig in ("money", "income", "shares", "loco", "score"):
+        a, b = getattr(ours, fig), getattr(theirs, fig)
+        if a != b:
+            out.append(
+                Difference(
+                    step.index,
+                    f"{where}",
+                    f"{theirs.colour}.{fig}",
+                    a,
+                    b,
+                    rule_for(f"x.{'engine' if fig == 'loco' else fig}", step.source, {"chance": 1}),
+                )
+            )
+    return out
