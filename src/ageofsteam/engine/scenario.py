@@ -175,6 +175,11 @@ def apply_scenario(g: GameState, s: Scenario) -> None:
     if g.disks < 0:
         raise BadInput("track: more than 8 town disks are used")
     g.board_changed()
+    for chain in g.network.chains:
+        owners = {g.tiles[h].owners[i] for h, i in chain.tracks}
+        if len(owners) > 1:
+            hexes = ", ".join(sorted({g.label(h) for h, _ in chain.tracks}))
+            raise BadInput(f"track: the track at {hexes} joins into one section but has different owners")
     for i, spec in enumerate(s.player):
         p = g.players[spec.seat]
         if spec.has_built is not None:
