@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+import tomllib
 from functools import cache
 from pathlib import Path
 
@@ -21,8 +22,13 @@ def catalogue() -> dict[str, str]:
     """Map id → the sub-package that holds it."""
     out: dict[str, str] = {}
     for info in pkgutil.iter_modules([str(_HERE)]):
-        if info.ispkg and (_HERE / info.name / "map.toml").exists():
-            out[load_map_file(_HERE / info.name / "map.toml").id] = info.name
+        path = _HERE / info.name / "map.toml"
+        if info.ispkg and path.exists():
+            try:
+                map_id = tomllib.loads(path.read_text(encoding="utf-8")).get("id", info.name)
+            except tomllib.TOMLDecodeError:
+                map_id = info.name  # a broken file is reported when that map is loaded
+            out[str(map_id)] = info.name
     return out
 
 
