@@ -1,0 +1,1 @@
+"""The ``aos`` command line: create, inspect, play and verify game records (see ``aos --help``)."""
