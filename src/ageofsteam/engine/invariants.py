@@ -38,6 +38,8 @@ def cube_census(g: GameState) -> dict[str, int]:
             add(colour, n)
     for cube in g.produced:
         add(cube)
+    for colour, n in g.rules.extra_goods(g).items():
+        add(colour, n)
     return out
 
 

@@ -186,7 +186,14 @@ class BaseRules:
     # --- hooks: setup and actions --------------------------------------------------------------
 
     def on_setup(self, g: GameState) -> None:
-        """Map-specific setup after the standard one."""
+        """Map-specific setup after the standard one, before the setup draw."""
+
+    def after_setup_draw(self, g: GameState) -> None:
+        """Map-specific setup once the display and the cities have their cubes."""
+
+    def extra_goods(self, g: GameState) -> dict[str, int]:
+        """Cubes a map keeps outside the bag, the display and the cities (colour → count)."""
+        return {}
 
     def available_actions(self, g: GameState, seat: int) -> list[str]:
         taken = {p.action for p in g.players if p.action}

@@ -105,4 +105,5 @@ class SetupPhase(Phase):
                 g.cubes[city][c] = g.cubes[city].get(c, 0) + 1
                 g.bag[c] -= 1
         g.extra["setup_step"] = "order"
+        g.rules.after_setup_draw(g)
         return wait_for_chance(g)
