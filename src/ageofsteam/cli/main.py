@@ -81,7 +81,7 @@ def _report(game: Game, since: int) -> None:
 
 @app.command("maps")
 def maps_command(as_json: JsonFlag = False) -> None:
-    """List the maps: id, name and player counts."""
+    """List the maps: id, name, player counts, game lengths, and whether the map's own rules are in."""
     from ageofsteam.maps import load_board, load_rules, map_ids
 
     with refusals():
@@ -89,28 +89,27 @@ def maps_command(as_json: JsonFlag = False) -> None:
         for map_id in map_ids():
             board = load_board(map_id)
             lo, hi = board.players
-            try:
-                turns = load_rules(map_id).TURNS
-            except ImportError:  # a map whose rules are not written yet: listed without its game lengths
-                turns = {}
+            rules = load_rules(map_id)
+            turns = rules.TURNS
             rows.append(
                 {
                     "id": map_id,
                     "name": board.name,
                     "players": list(board.players),
                     "turns": {str(k): v for k, v in sorted(turns.items()) if lo <= k <= hi},
+                    "rules": "complete" if rules.RULES_COMPLETE else "board and setup only",
                 }
             )
     if as_json:
         _echo_json(rows)
         return
     table = make_table()
-    for col in ("Id", "Name", "Players", "Turns"):
+    for col in ("Id", "Name", "Players", "Turns", "Rules"):
         table.add_column(col)
     for r in rows:
         lo, hi = r["players"]
         lengths = ", ".join(f"{k}p: {v}" for k, v in r["turns"].items()) or "–"
-        table.add_row(r["id"], r["name"], f"{lo}–{hi}" if lo != hi else str(lo), lengths)
+        table.add_row(r["id"], r["name"], f"{lo}–{hi}" if lo != hi else str(lo), lengths, r["rules"])
     console().print(table)
 
 

@@ -40,6 +40,8 @@ class BaseRules:
     """The base game. Maps subclass this and override constants and hooks."""
 
     RULES_VERSION: ClassVar[int] = 1
+    # False while a map's own rules are not implemented yet: its board and setup exist, its play is the base game's
+    RULES_COMPLETE: ClassVar[bool] = True
     STARTING_CASH = 10
     STARTING_SHARES = 2
     STARTING_ENGINE = 1
@@ -279,8 +281,10 @@ class BaseRules:
         pass
 
     def check_early_end(self, g: GameState) -> None:
-        """House ruling 8: a multiplayer game ends at once when at most one player is left."""
-        if g.start_players > 1 and len(g.active_players()) <= 1:
+        """House ruling 8: a multiplayer game ends at once when at most one player is left; any game ends
+        when no one is left."""
+        left = len(g.active_players())
+        if left == 0 or (g.start_players > 1 and left <= 1):
             end_game(g)
 
     def before_goods_growth(self, g: GameState) -> None:

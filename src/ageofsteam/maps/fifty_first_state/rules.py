@@ -14,5 +14,7 @@ from ageofsteam.rules.base import BaseRules
 class Rules(BaseRules):
     """51st State, 3–6 players."""
 
+    RULES_COMPLETE = False  # the map's own rules come with its issue; until then only board and setup
+
     DEFAULT_CITY_CUBES = 2  # 2 goods on each Colored State
     TURNS: ClassVar[dict[int, int]] = {3: 10, 4: 8, 5: 7, 6: 6}  # the base game's

@@ -25,6 +25,8 @@ STEAM = "red"  # steam is a red good
 class Rules(BaseRules):
     """Iceland: the base rules with its setup."""
 
+    RULES_COMPLETE = False  # the map's own rules come with its issue; until then only board and setup
+
     TURNS: ClassVar[dict[int, int]] = {4: 8, 5: 7}
     STEAM_PER_VOLCANO = 2
     # The red New City tile (A) is removed from the game; its goods-display column goes with it.

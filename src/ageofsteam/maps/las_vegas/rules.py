@@ -30,6 +30,8 @@ MONEY_UNDER_RED = 5  # one coin ($5) under each red good
 class Rules(BaseRules):
     """Las Vegas: the base rules with its setup."""
 
+    RULES_COMPLETE = False  # the map's own rules come with its issue; until then only board and setup
+
     TURNS: ClassVar[dict[int, int]] = {3: 10, 4: 8, 5: 7}
     THREE_PLAYER_BLOCKED = "engineer"  # the action the grey disc blocks first in a 3-player game
 

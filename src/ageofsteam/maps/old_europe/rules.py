@@ -18,6 +18,8 @@ if TYPE_CHECKING:
 class Rules(BaseRules):
     """Old Europe, 3–6 players."""
 
+    RULES_COMPLETE = False  # the map's own rules come with its issue; until then only board and setup
+
     DEFAULT_CITY_CUBES = 1  # "Place 1 good in each coloured country."
     LARGE_CIRCLE_EXTRA_CUBES = 1  # "Coloured countries that have a large circle … receive 1 additional good."
     TURNS: ClassVar[dict[int, int]] = {3: 10, 4: 8, 5: 7, 6: 6}  # the base game's

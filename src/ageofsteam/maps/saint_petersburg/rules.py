@@ -25,6 +25,8 @@ BLOCKED_IN = {WINTER: "locomotive", SUMMER: "urbanization"}
 class Rules(BaseRules):
     """Saint Petersburg: the base rules with its setup."""
 
+    RULES_COMPLETE = False  # the map's own rules come with its issue; until then only board and setup
+
     # One round fewer than the base game for the same number of players.
     TURNS: ClassVar[dict[int, int]] = {n: BaseRules.TURNS[n] - 1 for n in (3, 4)}
     DEFAULT_CITY_CUBES = 1

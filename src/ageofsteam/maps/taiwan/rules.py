@@ -18,6 +18,8 @@ if TYPE_CHECKING:
 class Rules(BaseRules):
     """Taiwan: the base rules with its setup."""
 
+    RULES_COMPLETE = False  # the map's own rules come with its issue; until then only board and setup
+
     TURNS: ClassVar[dict[int, int]] = {5: 7, 6: 6}
     PURPLE_CITY_CUBES = 3
     # The purple New City tile (F) is removed from the game; its goods-display column goes with it.

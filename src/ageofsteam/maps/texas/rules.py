@@ -26,6 +26,8 @@ OIL = "black"  # oil is a black good
 class Rules(BaseRules):
     """Texas: the base rules with its setup."""
 
+    RULES_COMPLETE = False  # the map's own rules come with its issue; until then only board and setup
+
     TURNS: ClassVar[dict[int, int]] = {4: 8, 5: 7}
     DEFAULT_CITY_CUBES = 1
 
