@@ -97,7 +97,7 @@ def maps_command(as_json: JsonFlag = False) -> None:
                     "name": board.name,
                     "players": list(board.players),
                     "turns": {str(k): v for k, v in sorted(turns.items()) if lo <= k <= hi},
-                    "rules": "complete" if rules.RULES_COMPLETE else "board and setup only",
+                    "rules": "complete" if rules.RULES_COMPLETE else "board only",
                 }
             )
     if as_json:
@@ -108,7 +108,7 @@ def maps_command(as_json: JsonFlag = False) -> None:
         table.add_column(col)
     for r in rows:
         lo, hi = r["players"]
-        lengths = ", ".join(f"{k}p: {v}" for k, v in r["turns"].items()) or "–"
+        lengths = " ".join(f"{k}p:{v}" for k, v in r["turns"].items()) or "–"
         table.add_row(r["id"], r["name"], f"{lo}–{hi}" if lo != hi else str(lo), lengths, r["rules"])
     console().print(table)
 
