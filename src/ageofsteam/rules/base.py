@@ -34,6 +34,7 @@ from ageofsteam.rules.track_placement import base_build_cost
 
 if TYPE_CHECKING:
     from ageofsteam.rules.move_goods import Route
+    from ageofsteam.rules.track_placement import BuildPlan
 
 
 class BaseRules:
@@ -226,6 +227,12 @@ class BaseRules:
     def build_cost(self, g: GameState, h: int, kind: str, old: PlacedTile | None, new: PlacedTile) -> int:
         return base_build_cost(g, h, kind, old, new)
 
+    def check_build(self, g: GameState, seat: int, plan: BuildPlan) -> None:
+        """Raise IllegalAction for a build the map forbids (the base rules checked everything else)."""
+
+    def on_built(self, g: GameState, seat: int, plan: BuildPlan) -> None:
+        """After a build was carried out (maps move things onto the new tile here)."""
+
     def cheapest_build(self, g: GameState, seat: int) -> int:
         """Below this much cash a player cannot build, and their build ends by itself."""
         return 2
@@ -263,6 +270,10 @@ class BaseRules:
 
     def route_refusal(self, g: GameState, seat: int, route: Route) -> str:
         return "that delivery is not allowed"
+
+    def delivery_income(self, g: GameState, seat: int, route: Route) -> dict[int | None, int]:
+        """Income each owner gains from a delivery: +1 per link to its owner (None: pays no one)."""
+        return route.income()
 
     def delivered_cube(self, g: GameState, seat: int, route: Route) -> None:
         """Where a delivered cube goes: back to the bag."""

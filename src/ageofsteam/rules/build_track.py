@@ -11,7 +11,8 @@ from collections.abc import Iterable, Iterator
 from functools import cache
 from typing import TYPE_CHECKING
 
-from ageofsteam.board.tiles import TILE_TYPES, distinct_rotations, exits_of, oriented
+from ageofsteam.board.network import trace
+from ageofsteam.board.tiles import TILE_TYPES, Track, distinct_rotations, exits_of, oriented
 from ageofsteam.engine.actions import Action, Build, EndBuild, Urbanize
 from ageofsteam.engine.errors import IllegalAction
 from ageofsteam.engine.state import BuildTurn
@@ -20,7 +21,7 @@ from ageofsteam.rules.track_placement import BuildPlan, edge_contact, plan_build
 from ageofsteam.rules.urbanization import URBANIZATION, apply_urbanize, check_urbanize
 
 if TYPE_CHECKING:
-    from ageofsteam.engine.state import GameState
+    from ageofsteam.engine.state import GameState, PlacedTile
 
 FIRST_BUILD = "first_build"
 
@@ -159,6 +160,7 @@ def apply_build(g: GameState, plan: BuildPlan) -> None:
                 claimed = True
     if claimed:
         g.board_changed()
+    g.rules.on_built(g, seat, plan)
     g.say(f"{p.name} builds {TILE_TYPES[plan.tile.tile].title.lower()} at {g.label(plan.hex)}"
           f"{' (' + plan.kind + ')' if plan.kind != 'new' else ''} for ${plan.cost}")
 
@@ -232,33 +234,87 @@ def iter_builds(g: GameState, seat: int, hexes: Iterable[int]) -> Iterator[Build
         bad, connect, city = _edge_masks(g, seat, h)
         if old is None and not connect and not town:
             continue
-        old_set = set(old.tracks) if old is not None else set()
-        for name, r, disk, exits, masks in _layouts(town):
-            if supply.get(name, 0) <= 0 and not (old is not None and old.tile == name):
+        if old is None:  # an empty hex: the layouts that fit these edges are worked out once and cached
+            for name, r in _empty_hex_layouts(town, first, bad, connect, city if first else 0):
+                if supply.get(name, 0) <= 0:
+                    continue
+                try:
+                    plan = plan_build(g, seat, h, name, r)
+                except IllegalAction:
+                    continue
+                yield plan
+            continue
+        old_set = set(old.tracks)
+        free = _redirect_ends(g, seat, h, old) if not town else {}
+        for name, r, disk, _exits, _masks in _layouts(town):
+            if supply.get(name, 0) <= 0 and old.tile != name:
                 continue
-            if old is None:
-                if exits & bad or (first and not exits & city):
+            if old.tile == name and old.rotation == r:
+                continue
+            tracks = oriented(name, r, disk)
+            kept = len(old_set.intersection(tracks))
+            if town or len(tracks) > len(old.tracks):
+                if kept != len(old.tracks) or len(tracks) <= kept:
                     continue
-                if town:
-                    if not exits & connect:
-                        continue
-                elif not all(m & connect for m in masks):
-                    continue
-            else:
-                if old.tile == name and old.rotation == r:
-                    continue
-                tracks = oriented(name, r, disk)
-                kept = len(old_set.intersection(tracks))
-                if town or len(tracks) > len(old.tracks):
-                    if kept != len(old.tracks) or len(tracks) <= kept:
-                        continue
-                elif not (len(tracks) == len(old.tracks) and kept == len(tracks) - 1):
-                    continue
+                if not town and any(
+                    exits_of((t,)) & bad or not exits_of((t,)) & connect for t in tracks if t not in old_set
+                ):
+                    continue  # an added track points where it may not, or connects nowhere
+            elif not (len(tracks) == len(old.tracks) and kept == len(tracks) - 1) or not _redirect_fits(
+                old.tracks, tracks, free, bad
+            ):
+                continue  # not a redirection either, or one that cannot be legal
             try:
                 plan = plan_build(g, seat, h, name, r)
             except IllegalAction:
                 continue
             yield plan
+
+
+@cache
+def _empty_hex_layouts(town: bool, first: bool, bad: int, connect: int, city: int) -> tuple[tuple[str, int], ...]:
+    """The layouts (tile, rotation) that pass the bit-mask tests of :func:`iter_builds` on an empty hex."""
+    out = []
+    for name, r, _disk, exits, masks in _layouts(town):
+        if exits & bad or (first and not exits & city):
+            continue
+        if town:
+            if not exits & connect:
+                continue
+        elif not all(m & connect for m in masks):
+            continue
+        out.append((name, r))
+    return tuple(out)
+
+
+def _redirect_ends(g: GameState, seat: int, h: int, old: PlacedTile) -> dict[Track, set[int]]:
+    """For each track on ``h`` that ``seat`` could redirect (theirs or unowned, the last tile of an unfinished
+    section), the edges of its free end; the same conditions as ``_match_redirect``, worked out once per hex."""
+    out: dict[Track, set[int]] = {}
+    for i, t in enumerate(old.tracks):
+        if old.owners[i] not in (None, seat):
+            continue
+        chain = trace(g, h, i)
+        if chain.complete:
+            continue
+        ends = {e.edge for e in chain.ends if e.stop is None and e.hex == h and e.edge in t}
+        if ends:
+            out[t] = ends
+    return out
+
+
+def _redirect_fits(old: list[Track], new: tuple[Track, ...], free: dict[Track, set[int]], bad: int) -> bool:
+    """Whether replacing ``old`` by ``new`` (one track differs) can be a legal redirection: the changed track
+    keeps the end where its section comes in, turns its free end, and the new end may point where it does."""
+    t_old = next(t for t in old if t not in new)
+    t_new = next(t for t in new if t not in old)
+    shared = set(t_old) & set(t_new)
+    if len(shared) != 1:
+        return False
+    kept = shared.pop()
+    if (t_old[0] if t_old[1] == kept else t_old[1]) not in free.get(t_old, ()):
+        return False
+    return not (1 << (t_new[0] if t_new[1] == kept else t_new[1])) & bad
 
 
 def _dedupe(plans: list[BuildPlan]) -> list[BuildPlan]:

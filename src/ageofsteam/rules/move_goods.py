@@ -184,10 +184,11 @@ def deliver(g: GameState, seat: int, route: Route) -> None:
     start = route.stops[0]
     g.cubes[start][route.colour] -= 1
     g.rules.delivered_cube(g, seat, route)
-    for owner, n in route.income().items():
+    income = g.rules.delivery_income(g, seat, route)
+    for owner, n in income.items():
         if owner is not None:
             g.players[owner].income += n
-    paid = ", ".join(f"{g.player_name(o)} +{n}" for o, n in route.income().items() if o is not None)
+    paid = ", ".join(f"{g.player_name(o)} +{n}" for o, n in income.items() if o is not None and n)
     g.say(f"{g.player_name(seat)} delivers {route.colour} from {g.stop_name(start)} to "
           f"{g.stop_name(route.stops[-1])} over {len(route.links)} link{'s' if len(route.links) > 1 else ''}"
           f"{' (' + paid + ')' if paid else ''}")

@@ -215,7 +215,9 @@ def plan_build(g: GameState, seat: int, h: int, tile_name: str, rotation: int) -
     cost = rules.build_cost(g, h, kind, old, new_tile)
     if cost > g.players[seat].cash:
         raise IllegalAction(f"that build costs ${cost} and you have ${g.players[seat].cash}")
-    return BuildPlan(h, new_tile, kind, added, cost, old, disks, completes)
+    plan = BuildPlan(h, new_tile, kind, added, cost, old, disks, completes)
+    rules.check_build(g, seat, plan)
+    return plan
 
 
 def _check_no_loop(g: GameState, h: int, tile: PlacedTile, added: list[Track]) -> bool:

@@ -1,0 +1,165 @@
+"""Engine benchmarks (``make bench``), on one core, with time.perf_counter and repetitions.
+
+  a. listing every delivery of the player to move, mid-game (5 players, turn 4, Move Goods): median of many
+     calls, each on a freshly built network (the cost after a board change) and on the cached one;
+  b. listing every legal single build, mid-game (5 players, turn 4, Build Track), through legal_actions;
+  c. random playouts: applied actions per second of whole games played by the random bot (its thinking
+     included), 3–6 players;
+  d. replaying a record of about 260 actions (a seeded 5-player random game) with Game.from_record.
+
+Every position comes from a seeded random game, so each run measures the same work. Exit status 1 if a
+target is missed (``--no-fail`` to always exit 0).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+
+from ageofsteam import Game
+from ageofsteam.bots import RandomBot
+from ageofsteam.engine.actions import Build, Deliver
+from ageofsteam.engine.record import Record
+from ageofsteam.rules.move_goods import all_routes
+
+SEED = 2024
+
+
+def play_until(players: int, seed: int, stop: Callable[[Game], bool]) -> Game:
+    """A seeded random-bot game played until ``stop(game)`` holds (or the game ends)."""
+    game = Game.new("rust-belt", players=players, seed=seed)
+    rng = random.Random(seed)
+    bot = RandomBot()
+    while not game.over and not stop(game):
+        game.apply(bot.choose(game, rng))
+    return game
+
+
+def mid_game(phase: str, turn: int = 4, players: int = 5, tries: int = 8) -> Game:
+    """Of the seeded games from SEED on that reach ``phase`` of ``turn``, the one with the most track (the most
+    deliveries, for Move Goods): a demanding but typical position."""
+    best: tuple[int, Game] | None = None
+    for seed in range(SEED, SEED + tries):
+        game = play_until(players, seed, lambda g: g.state.turn >= turn and g.state.phase == phase)
+        g = game.state
+        if game.over or g.turn != turn or g.phase != phase:
+            continue
+        size = len(all_routes(g, g.to_move)) if phase == "move_goods" else len(g.tiles)  # type: ignore[arg-type]
+        if best is None or size > best[0]:
+            best = (size, game)
+    if best is None:
+        raise RuntimeError(f"no seeded game reached {phase} of turn {turn}")
+    return best[1]
+
+
+def median_ms(fn: Callable[[], object], repeat: int, min_seconds: float = 0.0) -> float:
+    """Median wall time of one call of ``fn`` in milliseconds."""
+    fn()  # warm caches (tile rotations, map distances) once
+    times = []
+    start = time.perf_counter()
+    while len(times) < repeat or time.perf_counter() - start < min_seconds:
+        t0 = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - t0)
+    return statistics.median(times) * 1000
+
+
+def bench_deliveries() -> tuple[float, float, str]:
+    game = mid_game("move_goods")
+    g = game.state
+    seat = g.to_move
+    assert seat is not None
+
+    def cold() -> object:
+        g.board_changed()
+        return all_routes(g, seat)
+
+    def warm() -> object:
+        return all_routes(g, seat)
+
+    n = len(all_routes(g, seat))
+    listed = sum(isinstance(a, Deliver) for a in game.legal_actions())
+    assert n == listed
+    info = f"{n} deliveries, engine {g.players[seat].engine}, {len(g.network.links)} links"
+    return median_ms(cold, 300, 0.5), median_ms(warm, 300, 0.5), info
+
+
+def bench_builds() -> tuple[float, str]:
+    game = mid_game("build_track")
+    g = game.state
+
+    def listing() -> object:
+        g.board_changed()
+        return game.legal_actions()
+
+    builds = sum(isinstance(a, Build) for a in game.legal_actions())
+    info = f"{builds} builds on {len(g.tiles)} tiles"
+    return median_ms(listing, 30, 1.0), info
+
+
+def bench_playouts(seconds: float) -> tuple[float, str]:
+    bot = RandomBot()
+    actions = games = 0
+    spent = cpu = 0.0
+    seed = SEED
+    while spent < seconds or games < 4:
+        players = 3 + seed % 4
+        game = Game.new("rust-belt", players=players, seed=seed)
+        rng = random.Random(seed)
+        t0, c0 = time.perf_counter(), time.process_time()
+        while not game.over:
+            game.apply(bot.choose(game, rng))
+            actions += 1
+        spent += time.perf_counter() - t0
+        cpu += time.process_time() - c0
+        games += 1
+        seed += 1
+    return actions / spent, f"{games} games, {actions} actions; {actions / cpu:,.0f}/s of CPU time"
+
+
+def bench_replay() -> tuple[float, str]:
+    """The record of the first seeded 5-player game that lasts 260 actions, cut at 260."""
+    for seed in range(SEED, SEED + 50):
+        game = play_until(5, seed, lambda g: len(g.record.actions) >= 260)
+        if len(game.record.actions) >= 260:
+            break
+    record = Record.model_validate(game.record.model_dump())
+    ms = median_ms(lambda: Game.from_record(record), 15, 1.0)
+    return ms / 1000, f"{len(record.actions)} actions, to turn {game.state.turn} (seed {seed})"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--seconds", type=float, default=10.0, help="time spent on random playouts (default 10)")
+    parser.add_argument("--no-fail", action="store_true", help="exit 0 even when a target is missed")
+    args = parser.parse_args()
+    if hasattr(os, "sched_setaffinity"):  # one core, whatever the machine has
+        os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
+
+    cold, warm, a_info = bench_deliveries()
+    builds, b_info = bench_builds()
+    rate, c_info = bench_playouts(args.seconds)
+    replay, d_info = bench_replay()
+    rows = [
+        ("a. list all deliveries (network rebuilt)", f"{cold:.2f} ms", "≤ 2 ms", cold <= 2, a_info),
+        ("a. list all deliveries (network cached)", f"{warm:.2f} ms", "≤ 2 ms", warm <= 2, ""),
+        ("b. list all legal single builds", f"{builds:.1f} ms", "≤ 30 ms", builds <= 30, b_info),
+        ("c. random playouts", f"{rate:,.0f} actions/s", "≥ 2,000/s", rate >= 2000, c_info),
+        ("d. replay a record", f"{replay:.3f} s", "≤ 0.1 s", replay <= 0.1, d_info),
+    ]
+    print(f"{'benchmark':44} {'measured':>16} {'target':>10}  ok   notes")
+    for name, value, target, ok, info in rows:
+        print(f"{name:44} {value:>16} {target:>10}  {'yes' if ok else 'NO ':4} {info}")
+    return 0 if args.no_fail or all(r[3] for r in rows) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
