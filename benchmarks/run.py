@@ -136,6 +136,18 @@ def bench_replay() -> tuple[float, str]:
     return ms / 1000, f"{len(record.actions)} actions, to turn {game.state.turn} (seed {seed})"
 
 
+CONFORMANCE = Path(__file__).parents[1] / "tests" / "conformance" / "data" / "rust-belt-2692.record.json"
+
+
+def bench_recorded_game() -> tuple[float, str]:
+    """Replaying the real recorded game rust-belt-2692 (imported from choochoo.games) in our engine."""
+    from ageofsteam.conformance.choochoo import import_file
+
+    record = import_file(CONFORMANCE).record
+    ms = median_ms(lambda: Game.from_record(record), 15, 1.0)
+    return ms / 1000, f"{len(record.actions)} actions incl. chance, 258 recorded moves"
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--seconds", type=float, default=10.0, help="time spent on random playouts (default 10)")
@@ -148,12 +160,14 @@ def main() -> int:
     builds, b_info = bench_builds()
     rate, c_info = bench_playouts(args.seconds)
     replay, d_info = bench_replay()
+    recorded, e_info = bench_recorded_game()
     rows = [
         ("a. list all deliveries (network rebuilt)", f"{cold:.2f} ms", "≤ 2 ms", cold <= 2, a_info),
         ("a. list all deliveries (network cached)", f"{warm:.2f} ms", "≤ 2 ms", warm <= 2, ""),
         ("b. list all legal single builds", f"{builds:.1f} ms", "≤ 30 ms", builds <= 30, b_info),
         ("c. random playouts", f"{rate:,.0f} actions/s", "≥ 2,000/s", rate >= 2000, c_info),
         ("d. replay a record", f"{replay:.3f} s", "≤ 0.1 s", replay <= 0.1, d_info),
+        ("e. replay rust-belt-2692 (recorded game)", f"{recorded:.3f} s", "≤ 0.1 s", recorded <= 0.1, e_info),
     ]
     print(f"{'benchmark':44} {'measured':>16} {'target':>10}  ok   notes")
     for name, value, target, ok, info in rows:
