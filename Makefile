@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test bench lint clean
+.PHONY: run play test bench bench-web lint clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -13,6 +13,9 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 run: $(STAMP)
+	$(BIN)/aos serve --host 127.0.0.1 --port 8000 --database-url sqlite:///aos.db
+
+play: $(STAMP)
 	$(BIN)/aos play --map rust-belt --players 3 --bots 2
 
 test: $(STAMP)
@@ -20,6 +23,9 @@ test: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py
+
+bench-web: $(STAMP)
+	$(BIN)/python benchmarks/web.py
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks

@@ -13,7 +13,6 @@ from ageofsteam.board.mapdata import MapData
 from ageofsteam.board.validate import validate_map_file
 from ageofsteam.engine.invariants import cube_census
 from ageofsteam.maps import load_board, load_rules
-from ageofsteam.maps.detroit.rules import ENDLESS
 from ageofsteam.render import render_svg
 
 MAP = "detroit-bankruptcy"
@@ -225,9 +224,9 @@ def test_2_cubes_per_city_and_1_per_display_column(players):
 
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4, 5])
-def test_the_game_is_endless_with_a_backstop_last_turn(players):
+def test_the_game_has_no_set_last_turn(players):
     g = Game.new(MAP, players=players, seed=3).state
-    assert g.last_turn == ENDLESS >= 100
+    assert g.last_turn == 0
 
 
 def test_a_new_game_replays_to_the_same_setup():

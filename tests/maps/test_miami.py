@@ -257,7 +257,8 @@ def test_setup_for_the_one_player():
     assert g.last_turn == 10
     assert g.display == {}
     assert all(sum(g.cubes[c.hex].values()) == 0 for c in g.map.cities)
-    assert g.bag == {"red": 20, "purple": 20, "yellow": 20}
+    # the people of the default difficulty (easy) are on the districts, the rest stay in the bag
+    assert g.bag == {"red": 20 - 6, "purple": 20 - 6, "yellow": 20 - 3}
     assert cube_census(g) == load_rules(MAP).BAG
 
 

@@ -56,6 +56,7 @@ class Link:
     owner: int | None
     sections: int  # track sections, each worth 1 point to the owner at the end
     chain: int = -1  # index of its chain (hex maps), -1 for links that are not track
+    levels: int = 1  # engine levels a cube uses on this link (maps' virtual links may use more)
 
     def other(self, stop: int) -> int:
         return self.b if stop == self.a else self.a
@@ -83,6 +84,7 @@ def follow(g: GameState, h: int, i: int, leave: int, start: TrackRef) -> tuple[l
     seen: list[TrackRef] = []
     nb = g.map.neighbours
     tiles = g.tiles
+    ends_at = g.rules.track_end_hexes(g)  # non-city stops where track ends (volcanoes…)
     while True:
         if leave == TOWN:
             return seen, End(h, h, tiles[h].tracks[i][0])
@@ -92,6 +94,8 @@ def follow(g: GameState, h: int, i: int, leave: int, start: TrackRef) -> tuple[l
         back = opposite(leave)
         if g.is_city(n):
             return seen, End(g.city_hex(n), n, back)
+        if n in ends_at:
+            return seen, End(n, n, back)
         t = tiles.get(n)
         j = t.track_at(back) if t is not None else -1
         if j < 0 or (n, j) == start:
@@ -126,4 +130,15 @@ def build_hex_network(g: GameState) -> Network:
                 ea, eb = chain.ends
                 key = min(end_key(g, ea), end_key(g, eb))
                 net.add_link(Link(key, ea.stop, eb.stop, chain.owner, len(chain.tracks), idx))  # type: ignore[arg-type]
+    add_special_links(g, net)
     return net
+
+
+def add_special_links(g: GameState, net: Network) -> None:
+    """The built pre-printed special links (``GameState.special_link_owners``), each a link of its own."""
+    if not g.special_link_owners:
+        return
+    for s in g.map.special_links:
+        if s.id in g.special_link_owners:
+            a, b = (g.city_hex(e) or e for e in s.ends)
+            net.add_link(Link(s.id, a, b, g.special_link_owners[s.id], g.rules.special_link_sections(g, s)))

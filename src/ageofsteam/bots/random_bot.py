@@ -42,6 +42,7 @@ from ageofsteam.engine.actions import (
 from ageofsteam.engine.game import Game
 from ageofsteam.rules.build_track import candidate_hexes, iter_builds
 from ageofsteam.rules.move_goods import all_routes
+from ageofsteam.rules.special_links import BuildLink, legal_link_builds, special_link
 
 if TYPE_CHECKING:
     from ageofsteam.engine.state import GameState
@@ -171,6 +172,8 @@ class RandomBot:
         if seat is None or seat < 0 or g.over:
             raise ValueError("no legal action: it is not a player's turn")
         if g.build is not None and g.build.player == seat:
+            if Build not in g.rules.phase(g).accepts:
+                return self._map_build_turn(game, g, seat, rng)
             return self._build_turn(g, seat, rng)
         legal = game.legal_actions()
         if not legal:
@@ -190,13 +193,14 @@ class RandomBot:
 
     def _issue(self, g: GameState, seat: int, legal: list[Action], rng: random.Random) -> Action:
         me = g.players[seat]
-        short = max(0, me.shares + me.engine - me.income)  # what this turn's expenses need from cash
+        short = max(0, g.rules.expenses(g, seat) - me.income)  # what this turn's expenses need from cash
+        more = g.rules.STARTING_SHARES - 2  # maps that start with more shares
         if g.turn == 1:
-            need, cap = rng.randint(12, 20), rng.randint(3, 5)
-        elif g.turn >= g.last_turn - 1:
+            need, cap = rng.randint(12, 20), rng.randint(3, 5) + more
+        elif g.last_turn and g.turn >= g.last_turn - 1:
             need, cap = short, me.shares + 1  # late shares only stave off bankruptcy
         else:
-            need, cap = 8 + short, min(10, 3 + g.turn, max(5, me.income + 3))
+            need, cap = 8 + short, min(10 + more, 3 + more + g.turn, max(5 + more, me.income + 3))
         want = max(0, -(-(need - me.cash) // 5))  # shares to reach ``need``, rounded up
         rescue = max(0, -(-(short + 1 - me.cash) // 5))  # shares without which expenses would ruin it
         want = min(want, max(rescue, cap - me.shares))
@@ -241,14 +245,42 @@ class RandomBot:
         if b.builds_left <= 0:
             return EndBuild(seat)
         me = g.players[seat]
-        reserve = max(0, me.shares + me.engine - me.income) + (1 if g.turn < g.last_turn else 0)
+        reserve = max(0, me.shares + me.engine - me.income) + (1 if g.turn < g.last_turn or not g.last_turn else 0)
         budget = me.cash - reserve
         if budget < 2 or rng.random() < 0.04:
             return EndBuild(seat)
+        if g.map.special_links and BuildLink in g.rules.phase(g).accepts:
+            links = [a for a in legal_link_builds(g, seat) if self._link_cost(g, seat, a) <= budget]
+            if links and rng.random() < 0.3:
+                return rng.choice(links)
         plan = self._pick_build(g, seat, budget, rng)
         if plan is None:
             return EndBuild(seat)
         return Build(seat, g.label(plan.hex), plan.tile.tile, plan.tile.rotation)
+
+    def _map_build_turn(self, game: Game, g: GameState, seat: int, rng: random.Random) -> Action:
+        """A build phase of a map's own kind (discs on circles…): a New City as usual, then the map's build
+        actions at random within the budget (``rules.action_cost``), cheaper ones likelier."""
+        b = g.build
+        assert b is not None
+        if b.may_urbanize and rng.random() < 0.85:
+            urb = self._urbanize(g, seat, rng)
+            if urb is not None:
+                return urb
+        me = g.players[seat]
+        budget = me.cash - max(0, me.shares + me.engine - me.income) - (1 if g.turn < g.last_turn else 0)
+        own = [a for a in game.legal_actions() if not isinstance(a, (EndBuild, Urbanize))]
+        costs = [g.rules.action_cost(g, a) for a in own]
+        fits = [(a, c) for a, c in zip(own, costs, strict=True) if c <= budget]
+        if not fits or rng.random() < 0.04:
+            return EndBuild(seat)
+        return rng.choices([a for a, _ in fits], [1.0 / (1 + c) for _, c in fits])[0]
+
+    @staticmethod
+    def _link_cost(g: GameState, seat: int, a: BuildLink) -> int:
+        link = special_link(g, a.link)
+        assert link is not None
+        return g.rules.special_link_cost(g, seat, link)
 
     def _urbanize(self, g: GameState, seat: int, rng: random.Random) -> Action | None:
         towns = [h for h in g.map.towns if g.is_town(h) and g.rules.urbanize_site_ok(g, h)]
@@ -368,6 +400,9 @@ class RandomBot:
 
     def _move(self, g: GameState, seat: int, legal: list[Action], rng: random.Random) -> Action:
         me = g.players[seat]
+        own = [a for a in legal if not isinstance(a, (Deliver, UpgradeEngine, SkipMove))]
+        if own and rng.random() < 0.6:  # a map's own kind of move (Heavy Lifting…), taken often when offered
+            return rng.choice(own)
         links = g.network.links
         delivers = [a for a in legal if isinstance(a, Deliver)]
         gains = [sum(1 for lid in a.links if links[lid].owner == seat) for a in delivers]

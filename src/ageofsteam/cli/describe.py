@@ -32,6 +32,7 @@ from ageofsteam.engine.actions import (
 )
 from ageofsteam.rules.build_track import legal_builds
 from ageofsteam.rules.move_goods import all_routes
+from ageofsteam.rules.special_links import BuildLink, link_title, special_link
 
 if TYPE_CHECKING:
     from ageofsteam.engine.game import Game
@@ -94,7 +95,7 @@ def header(game: Game) -> str:
     g = game.state
     phase = g.rules.phase_map.get(g.phase)
     title = phase.title if phase else ("Game over" if g.over else g.phase)
-    turn = f"turn {g.turn} of {g.last_turn}" if g.turn else "setup"
+    turn = (f"turn {g.turn}" + (f" of {g.last_turn}" if g.last_turn else "")) if g.turn else "setup"
     extra = f", move round {g.move_round}" if g.phase == "move_goods" and not g.over else ""
     if g.over:
         return f"{g.map.name} — {turn} — Game over"
@@ -158,7 +159,7 @@ def phase_lines(game: Game) -> list[str]:
         )
     if g.produced:
         out.append(f"Production cubes to place: {', '.join(g.produced)}")
-    return out
+    return g.rules.describe_status(g) + out
 
 
 def cities_table(g: GameState) -> Table:
@@ -169,6 +170,10 @@ def cities_table(g: GameState) -> Table:
         cubes = g.cubes[city]
         text = ", ".join(f"{n} {c}" for c, n in sorted(cubes.items()) if n) or "–"
         table.add_row(g.label(city), g.city_name(city), "/".join(g.city_colours(city)), text)
+    for stop, cubes in sorted(g.rules.goods_sources(g).items(), key=lambda kv: g.label(kv[0])):
+        if stop not in g.cubes:  # goods a map keeps on other stops (steam on volcanoes…)
+            text = ", ".join(f"{n} {c}" for c, n in sorted(cubes.items()) if n) or "–"
+            table.add_row(g.label(stop), g.stop_name(stop), "–", text)
     return table
 
 
@@ -300,15 +305,27 @@ def delivery_info(game: Game, route: Route) -> dict[str, Any]:
         "path": [g.stop_name(s) for s in route.stops],
         "hexes": [g.label(s) for s in route.stops],
         "links": len(route.links),
-        "income": [{"seat": seat, "name": player_name(game, seat), "income": n} for seat, n in route.income().items()],
+        "income": [
+            {"seat": seat, "name": player_name(game, seat), "income": n}
+            for seat, n in route_income(game, route).items()
+        ],
     }
+
+
+def route_income(game: Game, route: Route) -> dict[int | None, int]:
+    """The income a delivery by the player to move pays, as the map's rules count it."""
+    g = game.state
+    seat = g.to_move
+    if seat is None or seat == CHANCE:
+        return route.income()
+    return g.rules.delivery_income(g, seat, route)
 
 
 def delivery_label(game: Game, route: Route, with_cube: bool = True, with_links: bool = False) -> str:
     """``red from Chicago: Chicago → Milwaukee (1 link; income Ann +1)``; ``with_links`` names the links
     (to tell apart routes through the same places)."""
     g = game.state
-    paid = ", ".join(f"{player_name(game, seat)} +{n}" for seat, n in route.income().items())
+    paid = ", ".join(f"{player_name(game, seat)} +{n}" for seat, n in route_income(game, route).items())
     cube = f"{route.colour} from {g.stop_name(route.stops[0])}: " if with_cube else ""
     n = len(route.links)
     links = f" via {', '.join(lk.id for lk in route.links)}" if with_links else ""
@@ -456,8 +473,15 @@ def legal_choices(game: Game) -> list[Choice]:
         PlaceCube,
     )
     for a in legal:
+        if isinstance(a, BuildLink):
+            link = special_link(g, a.link)
+            if link is not None:
+                cost = rules.special_link_cost(g, a.player, link)
+                out.append(Choice(f"build the {link_title(g, link)} (${cost}, one build)", a, key=a.link))
+    known = (*known, BuildLink)
+    for a in legal:
         if not isinstance(a, known):  # a map's own action kinds
-            out.append(Choice(f"{a.kind} {a.to_json()}", a))
+            out.append(Choice(rules.describe_action(g, a) or f"{a.kind} {a.to_json()}", a))
     return out
 
 

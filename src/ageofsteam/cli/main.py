@@ -468,3 +468,19 @@ def random_games_command(
         out.print(f"  {p}", overflow="fold")
     if problems:
         raise typer.Exit(1)
+
+
+@app.command("serve")
+def serve_command(
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    database_url: Annotated[
+        str, typer.Option("--database-url", help="Where games are stored (SQLAlchemy URL, e.g. postgresql+psycopg://…).")
+    ] = "sqlite:///aos.db",
+    all_maps: Annotated[bool, typer.Option("--all-maps", help="Offer maps whose rules are not complete yet.")] = False,
+    bot_delay: Annotated[float, typer.Option("--bot-delay", help="Seconds a bot waits before each action.")] = 0.0,
+) -> None:
+    """Serve games in the browser: lobby, hot seat, online play and bots (docs/web-api.md)."""
+    from ageofsteam.server import serve
+
+    serve(host, port, database_url, all_maps=all_maps, bot_delay=bot_delay)

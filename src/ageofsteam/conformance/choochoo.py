@@ -27,7 +27,12 @@ How things translate:
   list, checked against ``newCity``); ``done`` → ``end_build``; ``move`` → ``deliver``, each path step being the
   link from the current stop to ``endingStop`` with the recorded owner (if two such links exist, the one with
   the smallest id: they pay the same); in MOVING ``locomotive`` → ``upgrade_engine`` and ``pass`` →
-  ``skip_move``.
+  ``skip_move``; ``claim`` → ``build_link`` of the special link whose ``via`` holds the claimed hex (choochoo's
+  pre-printed claimable routes are checked against our special links, cost included, and its impassable edges
+  against our blocked edges); ``heavy-lifting`` → the map's ``heavy_lift`` (start city, cube, destination).
+* **Cities over several hexes.** choochoo names such a city on its first hex and leaves the others nameless
+  and empty (checked); its cubes are counted on that first hex, as ours are. Cubes the map's own setup places
+  before the draw (Heavy Cardboard's five) are taken out of choochoo's setup cubes for that city.
 * **Forced follow-ups.** choochoo's ``forcedFollowUps`` (a player at 15 shares taking none, a player who
   cannot bid dropping out, a build ending below $2) are taken by our engine by itself as well, so they are
   not fed. Should our engine still wait for that player's decision there (our rules leaving a choice that
@@ -145,6 +150,7 @@ CC_ACTIONS: dict[str, str] = {
     "TURN_ORDER_PASS": "turn_order",
     "URBANIZATION": "urbanization",
     "PRODUCTION": "production",
+    "HEAVY_LIFTING": "heavy_lifting",
 }
 CC_PHASES: dict[str, str] = {
     "SHARES": "issue_shares",
@@ -155,8 +161,14 @@ CC_PHASES: dict[str, str] = {
     "GOODS_GROWTH": "goods_growth",
     "END_GAME": "game_over",
 }
-CC_MAPS: dict[str, str] = {"rust-belt": "rust-belt"}  # choochoo map key → our map id
-CC_TERRAIN: dict[str, str] = {"PLAIN": "plain", "RIVER": "river", "MOUNTAIN": "mountain", "WATER": "lake"}
+# choochoo map key → our map id
+CC_MAPS: dict[str, str] = {"rust-belt": "rust-belt", "heavy-cardboard": "heavy-cardboard"}
+CC_TERRAIN: dict[str, tuple[str, ...]] = {
+    "PLAIN": ("plain",),
+    "RIVER": ("river",),
+    "MOUNTAIN": ("mountain",),
+    "WATER": ("lake", "sea"),
+}
 CC_GROUPS: dict[str, str] = {"WHITE": "light", "BLACK": "dark"}
 
 URBANIZE_LATE = (
@@ -348,6 +360,7 @@ class _Translator:
         )
         self.game = start(self.record)
         self.record.options = dict(self.game.state.options)
+        self.claimable: dict[str, str] = {}  # choochoo "q,r" of a claimable pre-printed route → our special link
         self._check_map()
 
     # --- setup -----------------------------------------------------------------------------------
@@ -364,22 +377,30 @@ class _Translator:
             h = board.by_label.get(lab)
             if h is None:
                 raise ImportError_(f"choochoo hex {lab} is not on our {board.name}")
-            if s.get("tile") or s.get("unpassableEdges"):
-                raise ImportError_(f"pre-printed track and blocked edges are not supported ({lab})")
+            # choochoo lists an impassable edge on the hex beside a city, never on the city's own hexes
+            blocked = sorted(CC_DIRECTIONS[e] for e in s.get("unpassableEdges", []))
+            if blocked != ([] if h in board.city_at else [e for e in range(6) if (h, e) in board.blocked]):
+                raise ImportError_(f"{lab}: choochoo's impassable edges {s.get('unpassableEdges', [])} are not ours")
+            if s.get("tile"):
+                self._check_claimable(s, h)
             if s["type"] == "CITY":
                 city = s["city"]
                 idx = board.city_at.get(h)
                 if idx is None:
                     raise ImportError_(f"{lab} is a city in choochoo, not on our map")
                 ours = board.cities[idx]
+                if ours.hex != h:  # another hex of a city covering several: choochoo names only the first
+                    if city.get("name") not in ("", ours.name) or city.get("goods") or city.get("growth"):
+                        raise ImportError_(f"{lab}: choochoo has a city of its own here, we a hex of {ours.name}")
+                    continue
                 cols = tuple(_column(gr) for gr in city["growth"])
-                if ours.name != city["name"] or list(ours.colours) != city["accepts"] or ours.growth != cols:
+                if ours.name != city["name"] or set(ours.colours) != set(city["accepts"]) or ours.growth != cols:
                     raise ImportError_(
                         f"city {lab}: choochoo has {city['name']} {city['accepts']} {cols}, "
                         f"we have {ours.name} {list(ours.colours)} {ours.growth}"
                     )
             else:
-                if board.terrain[h] != CC_TERRAIN.get(s["type"]):
+                if board.terrain[h] not in CC_TERRAIN.get(s["type"], ()):
                     raise ImportError_(f"{lab}: choochoo terrain {s['type']}, ours {board.terrain[h]}")
                 if board.towns.get(h) != s.get("townName"):
                     raise ImportError_(f"{lab}: choochoo town {s.get('townName')}, ours {board.towns.get(h)}")
@@ -389,15 +410,42 @@ class _Translator:
             if [colour] != c["accepts"] or (col,) != cols:
                 raise ImportError_(f"New City {c['letter']}: choochoo {c['accepts']} {cols}, ours {colour} {col}")
 
+    def _check_claimable(self, space: dict[str, Any], h: int) -> None:
+        """A pre-printed claimable route must be one of our map's special links, with the same cost."""
+        g = self.game.state
+        tile = space["tile"]
+        costs = set(tile.get("claimableCost") or [])
+        links = [s for s in g.map.special_links if h in s.via]
+        if not costs or len(links) != 1 or costs != {links[0].cost}:
+            raise ImportError_(
+                f"{space['label']}: choochoo's pre-printed route (cost {sorted(costs)}) is not one special link "
+                f"of ours ({[(s.id, s.cost) for s in links]})"
+            )
+        self.claimable[self._key(space)] = links[0].id
+
+    @staticmethod
+    def _key(coords: dict[str, Any]) -> str:
+        return qr_key(coords)
+
     def _setup(self) -> Step:
         init = self.cc["initialState"]
+        g = self.game.state
         display: dict[str, list[str | None]] = {}
         cities: dict[str, list[str]] = {}
         for s in init["spaces"]:
             if s["type"] != "CITY":
                 continue
             city = s["city"]
-            cities[s["label"]] = list(city["goods"])
+            h = g.map.by_label[s["label"]]
+            if g.city_hex(h) != h:
+                continue  # another hex of a city covering several (checked empty)
+            goods = list(city["goods"])
+            for colour, n in g.cubes.get(h, {}).items():  # placed by the map's own setup before the draw
+                for _ in range(n):
+                    if colour not in goods:
+                        raise ImportError_(f"{s['label']}: our setup puts a {colour} cube here, choochoo does not")
+                    goods.remove(colour)
+            cities[s["label"]] = goods
             for gr in city["growth"]:
                 display[_column(gr)] = _our_column(gr["display"])
         for c in init["availableCities"]:
@@ -452,6 +500,23 @@ class _Translator:
             return [Urbanize(seat, self._hex(data["coordinates"]), letter)]
         if name == "done":
             return [EndBuild(seat)]
+        if name == "claim":
+            key = qr_key(data["coordinates"])
+            if key not in self.claimable:
+                raise BadInput(f"there is no claimable route at {self._hex(data['coordinates'])}")
+            return [parse_action({"kind": "build_link", "player": seat, "link": self.claimable[key]})]
+        if name == "heavy-lifting":
+            return [
+                parse_action(
+                    {
+                        "kind": "heavy_lift",
+                        "player": seat,
+                        "city": self._hex(data["startingCity"]),
+                        "colour": data["good"],
+                        "to": self._hex(data["endingCity"]),
+                    }
+                )
+            ]
         if phase == "MOVING":
             if name == "locomotive":
                 return [UpgradeEngine(seat)]

@@ -23,6 +23,11 @@ documented in :data:`CONVERSIONS`, and counted in the report, so a test can pin 
   our score (digest §3) counts only track in Completed Railroad Links. Scores are compared as
   ``choochoo = ours + owned unfinished track sections``; where a player owns no unfinished track this is a
   direct comparison, and at the end of the game (choochoo releases unfinished track then) it always is.
+* ``end of game releases unfinished track``: at the end choochoo takes the owners off unfinished sections;
+  neither engine scores them, so our unfinished sections are then compared as unowned.
+* ``special link drawn as track``: choochoo draws a pre-printed route (a ferry) as a claimable tile and adds a
+  spoke to the town tile it starts from when it is claimed; ours is a special link owned as a whole. The
+  route's tile is compared as the special link's owner; the added spoke is left out.
 
 Where choochoo's rules differ from ours, the difference is a *disagreement*, named with the digest sentence
 behind it (:data:`DISAGREEMENTS`), also counted:
@@ -32,9 +37,9 @@ behind it (:data:`DISAGREEMENTS`), also counted:
   and so on)". Our engine clears it; for an eliminated player choochoo's action is therefore expected as none.
 * ``urbanization timing``: see :class:`ageofsteam.conformance.choochoo.Deviation`. Between the build where we
   place the New City and choochoo's late urbanization, choochoo's snapshots are compared with the New City
-  already in place (its hex a city with no cubes and no track); if our build turn has already ended by itself
-  after the last build (no builds left, no urbanization pending), that step is compared with choochoo's state
-  after its urbanization, when its build turn has ended too.
+  already in place (its hex a city with no cubes and no track); the last step of the window, when both engines
+  have made the same builds and placed the same New City, is compared with choochoo's state after its
+  urbanization, without any adjustment.
 
 The first difference is reported with the choochoo action index, the figure, both values and a short name
 of the rule involved.
@@ -47,6 +52,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+from ageofsteam.board.hexes import TOWN
 from ageofsteam.board.network import Network
 from ageofsteam.conformance.choochoo import (
     CC_ACTIONS,
@@ -64,11 +70,19 @@ from ageofsteam.engine.game import Game
 from ageofsteam.engine.state import GameState
 from ageofsteam.rules.player_order import auction_payment
 
+HEAVY_LIFTING, HEAVY_LIFTING_USED = "heavy_lifting", "heavy_lifting_used"  # action name; its GameState.extra key
+
 CONVERSIONS: dict[str, str] = {
     "auction payment timing": "choochoo charges for a place when the player drops out, we when the auction "
     "ends; during an auction our cash is compared minus the payments still due (digest §II fixes the amounts)",
     "score counts unfinished track": "choochoo's running score counts owned unfinished track, ours (digest §3) "
     "only track in Completed Railroad Links; compared as choochoo = ours + owned unfinished sections",
+    "end of game releases unfinished track": "choochoo takes the owners off every unfinished section when the "
+    "game ends; ours stay, and neither engine scores them (digest §3: track in Completed Railroad Links), so at "
+    "the end our unfinished sections are compared as unowned",
+    "special link drawn as track": "choochoo draws a pre-printed route (a ferry) as a claimable tile and, when it "
+    "is claimed, adds a spoke to the town tile it starts from; ours is a special link owned as a whole, with no "
+    "tile. choochoo's route tile is compared as the special link's owner, and the added spoke is left out",
 }
 DISAGREEMENTS: dict[str, str] = {
     "eliminated player's action": 'digest §VII: "Remove their disks from all displays (player order, actions, '
@@ -147,6 +161,21 @@ class _ChoochooBoard:
         }
         self.letter_of = {col: letter for letter, (_, col) in g.rules.NEW_CITIES.items()}
         self.slots = g.rules.display_layout(g)
+        board = self.board = g.map
+        # pre-printed claimable routes (a choochoo tile with claimableCost) are our map's special links
+        self.claimable: dict[str, str] = {
+            s["label"]: link.id
+            for s in init["spaces"]
+            if (s.get("tile") or {}).get("claimableCost")
+            for link in board.special_links
+            if board.by_label[s["label"]] in link.via
+        }
+        self.special: dict[str, int | None] = {}  # claimed special link → owner
+        # a city covering several hexes is one city: its cubes are counted on its first hex, as ours are
+        self.city_label = {
+            lab: board.labels[board.cities[board.city_at[h]].hex] if h in board.city_at else lab
+            for lab, h in board.by_label.items()
+        }
         self.growth_cols = {
             s["label"]: [_column(gr) for gr in s["city"]["growth"]] for s in init["spaces"] if s["type"] == "CITY"
         }
@@ -154,13 +183,33 @@ class _ChoochooBoard:
     def absorb(self, snap: dict[str, Any]) -> None:
         for t in snap.get("track", []):
             label = self.label_of[qr_key(t)]
+            if label in self.claimable:  # a pre-printed route: our special link, owned as a whole
+                (owner,) = {None if o is None else self.seat_of[o] for o in t["owners"]}
+                self.special[self.claimable[label]] = owner
+                continue
             if t.get("removed") or t.get("tileType") is None:
                 self.tracks.pop(label, None)
                 continue
             owners = [None if o is None else self.seat_of[o] for o in t["owners"]]
             self.tracks[label] = sorted(zip(exits_tracks(t["exits"]), owners, strict=True), key=_track_key)
+        for label, tracks in list(self.tracks.items()):  # the spoke a claim adds to the town it starts from
+            h = self.board.by_label[label]
+            kept = [
+                t
+                for t in tracks
+                if TOWN not in t[0]
+                or not any(e != TOWN and self.claimable_link(self.board.neighbours[h][e]) in self.special for e in t[0])
+            ]
+            if len(kept) != len(tracks):
+                if kept:
+                    self.tracks[label] = kept
+                else:
+                    del self.tracks[label]
         for u in snap.get("urbanized", []):
             self.new_cities[self.label_of[qr_key(u)]] = self.letter_of[_column(u["growth"][0])]
+
+    def claimable_link(self, h: int) -> str | None:
+        return self.claimable.get(self.board.labels[h]) if h >= 0 else None
 
     def figures(self, snap: dict[str, Any]) -> dict[str, Any]:
         seat_of = self.seat_of
@@ -207,8 +256,13 @@ class _ChoochooBoard:
                 "engine upgrades": sorted(seat_of[c] for c in move["locoUsed"]),
             }
         )
+        if move is not None and "heavyLiftingUsed" in ps:
+            out["moves"]["heavy lifting used"] = ps["heavyLiftingUsed"]
+        goods: dict[str, list[str]] = {}
         for key, cubes in snap["cityGoods"].items():
-            out[f"cubes {self.label_of[key]}"] = sorted(cubes)
+            goods.setdefault(self.city_label[self.label_of[key]], []).extend(cubes)
+        for label, cubes in goods.items():
+            out[f"cubes {label}"] = sorted(cubes)
         display: dict[str, list[str | None]] = {}
         for letter, boxes in self.offmap.items():
             display[letter] = _ours(boxes, self.slots[letter])
@@ -220,6 +274,8 @@ class _ChoochooBoard:
         for col in self.slots:
             out[f"display {col}"] = display.get(col)
         out["new cities"] = dict(sorted(self.new_cities.items()))
+        for lid, owner in sorted(self.special.items()):
+            out[f"special link {lid}"] = owner
         for colour, n in sorted(snap["bagCounts"].items()):
             out[f"bag {colour}"] = n
         for label in sorted(self.tracks):
@@ -249,6 +305,12 @@ def unfinished_sections(net: Network, seat: int) -> int:
 
 def _our_figures(g: GameState, colours: list[str], applied: Counter[str]) -> dict[str, Any]:
     rules = g.rules
+    # choochoo releases every unfinished section when the game ends; scores never counted them (digest §3)
+    released: set[tuple[int, int]] = set()
+    if g.over:
+        released = {ref for chain in g.network.chains if not chain.complete for ref in chain.tracks}
+        if any(g.tiles[h].owners[i] is not None for h, i in released):
+            applied["end of game releases unfinished track"] += 1
     out: dict[str, Any] = {
         "round": None if g.over else g.turn,
         "phase": g.phase,
@@ -270,7 +332,9 @@ def _our_figures(g: GameState, colours: list[str], applied: Counter[str]) -> dic
         out[f"{c}.engine"] = p.engine
         out[f"{c}.eliminated"] = p.eliminated
         out[f"{c}.action"] = p.action
-        out[f"{c}.markers"] = sum(1 for chain in g.network.chains if chain.owner == p.seat)
+        out[f"{c}.markers"] = sum(
+            1 for chain in g.network.chains if chain.owner == p.seat and (chain.complete or not g.over)
+        ) + sum(1 for o in g.special_link_owners.values() if o == p.seat)
     out["auction"] = (
         None
         if a is None
@@ -290,23 +354,28 @@ def _our_figures(g: GameState, colours: list[str], applied: Counter[str]) -> dic
             "engine upgrades": sorted(g.engine_upgraded),
         }
     )
+    if out["moves"] is not None and HEAVY_LIFTING in rules.ACTIONS:  # the map's figure (maps/heavy_cardboard)
+        out["moves"]["heavy lifting used"] = bool(g.extra.get(HEAVY_LIFTING_USED))
     for h, cubes in g.cubes.items():
         out[f"cubes {g.label(h)}"] = sorted(c for c, n in cubes.items() for _ in range(n))
     for col in rules.display_layout(g):
         out[f"display {col}"] = list(g.display[col])
     out["new cities"] = dict(sorted((g.label(h), letter) for h, letter in g.new_cities.items()))
+    for lid, owner in sorted(g.special_link_owners.items()):
+        out[f"special link {lid}"] = owner
     for colour, n in sorted(g.bag.items()):
         out[f"bag {colour}"] = n
     for h in sorted(g.tiles, key=g.label):
         t = g.tiles[h]
-        out[f"track {g.label(h)}"] = sorted(zip(t.tracks, t.owners, strict=True), key=_track_key)
+        owners = [None if (h, i) in released else o for i, o in enumerate(t.owners)]
+        out[f"track {g.label(h)}"] = sorted(zip(t.tracks, owners, strict=True), key=_track_key)
     net = g.network
     for p in g.players:
         c = colours[p.seat]
         if p.eliminated:
             out[f"{c}.score"] = None
             continue
-        extra = unfinished_sections(net, p.seat)
+        extra = 0 if g.over else unfinished_sections(net, p.seat)
         if extra:
             applied["score counts unfinished track"] += 1
         out[f"{c}.score"] = rules.score(g, p.seat) + extra
@@ -430,15 +499,17 @@ def compare(
         target = step.index
         dev = windows.get(step.index)
         if dev is not None and step.index == dev.index - 1:
-            b = g.build
-            if b is None or b.player != dev.detail["player"]:  # our build turn is over; choochoo's after urbanizing
-                target = dev.index
-                dev = None
-                report.applied["urbanization timing"] += 1
+            # the last step of the window: both engines have now made the same builds and placed the same New
+            # City, so our state is compared with choochoo's after its late urbanization, unadjusted
+            target = dev.index
+            dev = None
+            report.applied["urbanization timing"] += 1
         for i in range(step.index, target + 1):
             board.absorb(snapshots[i])
         snap = snapshots[target]
         theirs = board.figures(snap)
+        if board.special:
+            report.applied["special link drawn as track"] += 1
         _apply_eliminated_action(theirs, colours, report.applied)
         if dev is not None:
             _apply_early_city(theirs, dev, report.applied)
@@ -535,8 +606,8 @@ def _player_figures(g: GameState, seat: int, running: bool) -> TranscriptLine:
 def compare_transcript(translation: Translation, snapshots: list[dict[str, Any]], text: str) -> list[Difference]:
     """Replay ``translation`` and compare each round end and the final standings with choochoo's transcript.
 
-    Round-end scores are choochoo's running scores (``score counts unfinished track``); the final standings are
-    compared directly, in order.
+    Round-end scores are choochoo's running scores (``score counts unfinished track``) until the game is over; the
+    last round end and the final standings are compared directly, in order.
     """
     transcript = parse_transcript(text)
     colours = translation.colours
@@ -552,7 +623,7 @@ def compare_transcript(translation: Translation, snapshots: list[dict[str, Any]]
         rnd = step.source["round"]
         seen.add(rnd)
         for line in transcript.rounds.get(rnd, []):
-            ours = _player_figures(game.state, seat_of[line.colour], running=True)
+            ours = _player_figures(game.state, seat_of[line.colour], running=not game.state.over)
             out += _line_diffs(step, f"round {rnd} end", ours, line)
     g = game.state
     for rnd in sorted(set(transcript.rounds) - seen):

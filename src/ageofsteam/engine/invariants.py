@@ -131,7 +131,7 @@ def _check_turn(game: Game) -> list[str]:
 def check_invariants(game: Game) -> list[str]:
     """Every problem with the current position: cash, cubes, tiles, track ownership, and whose move it is."""
     g = game.state
-    return _check_players(g) + _check_cubes(g) + _check_track(g) + _check_turn(game)
+    return _check_players(g) + _check_cubes(g) + _check_track(g) + g.rules.extra_invariants(g) + _check_turn(game)
 
 
 def check_replay(game: Game) -> list[str]:

@@ -61,6 +61,8 @@ class Scenario(_Strict):
     display: dict[str, list[str | None]] | None = None  # columns named replace the drawn ones; "" is an empty box
     track: list[TrackSpec] = Field(default_factory=list)
     new_cities: dict[str, str] = Field(default_factory=dict)  # town hex → New City letter
+    extra: dict[str, Any] = Field(default_factory=dict)  # map figures (``GameState.extra``) to replace
+    special_links: dict[str, int | None] = Field(default_factory=dict)  # built special link id → owner seat
 
     @classmethod
     def parse(cls, data: dict[str, Any], source: str = "scenario") -> Scenario:
@@ -188,8 +190,19 @@ def apply_scenario(g: GameState, s: Scenario) -> None:
         if any(p.seat in t.owners for t in g.tiles.values()):
             p.has_built = True
 
-    # the bag holds every cube not elsewhere
+    known_links = {link.id for link in g.map.special_links}
+    for link_id, owner in s.special_links.items():
+        if link_id not in known_links:
+            raise BadInput(f"special_links: there is no special link {link_id!r} on {g.map.name}")
+        if owner is not None and not 0 <= owner < n:
+            raise BadInput(f"special_links.{link_id}: {owner} is not a seat of this game")
+        g.special_link_owners[link_id] = owner
+    g.extra.update(s.extra)
+    g.board_changed()  # a map may build its network from its own figures
+    # the bag holds every cube not elsewhere (a map's own places included: ``extra_goods``)
     total = dict(g.rules.BAG)
+    for c, k in g.rules.extra_goods(g).items():
+        total[c] = total.get(c, 0) - k
     for held in g.cubes.values():
         for c, k in held.items():
             total[c] = total.get(c, 0) - k

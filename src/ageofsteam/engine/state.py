@@ -107,6 +107,7 @@ class GameState:
     disks: int = 0
     new_cities: dict[int, str] = field(default_factory=dict)  # town hex → New City letter placed there
     new_cities_left: list[str] = field(default_factory=list)
+    special_link_owners: dict[str, int | None] = field(default_factory=dict)  # built link id → seat
     # goods
     cubes: dict[int, dict[str, int]] = field(default_factory=dict)  # city hex → colour → count
     display: dict[str, list[str | None]] = field(default_factory=dict)  # column → boxes, top first
@@ -167,6 +168,9 @@ class GameState:
     def stop_name(self, stop: int) -> str:
         if self.is_city(stop):
             return self.city_name(stop)
+        if stop in self.rules.track_end_hexes(self):  # a stop named by its feature: "volcano W10"
+            kind = next(iter(self.map.features.get(stop, {})), "")
+            return f"{kind.replace('_', ' ')} {self.label(stop)}".strip()
         return self.map.towns.get(stop, self.label(stop))
 
     def city_colours(self, city: int) -> tuple[str, ...]:

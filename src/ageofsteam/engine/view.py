@@ -64,6 +64,7 @@ def state_view(g: GameState) -> dict[str, Any]:
             {"id": lk.id, "from": g.label(lk.a), "to": g.label(lk.b), "owner": lk.owner, "sections": lk.sections}
             for lk in sorted(g.network.links.values(), key=lambda lk: lk.id)
         ],
+        "special_links": dict(sorted(g.special_link_owners.items())),
         "auction": None,
         "build": None,
         "move_round": g.move_round if g.phase == "move_goods" else None,

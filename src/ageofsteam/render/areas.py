@@ -197,6 +197,14 @@ class AreaBoardPainter:
                     el("circle", cx=8, cy=8, r=6.5, fill="#ffffff", stroke=pal.INK, stroke_width=1.6),
                     "large circle",
                 )
+                # discs on it (``extra["large_circle_discs"]``: region id → seats), stacked in a small arc
+                stack = seat_map(state_extra(self.g, "large_circle_discs")).get(b.labels[h], [])
+                for k, seat in enumerate(stack):
+                    dx, dy = -18 + 9 * (k % 5), 18 - 8 * (k // 5)
+                    out.append(
+                        el("circle", cx=x + dx, cy=y + dy, r=6, fill=self.seat_colour(seat), stroke=pal.INK,
+                           stroke_width=1, class_="disc")
+                    )
             if info.river:
                 w, h_ = self.size(h)
                 half, dy = min(40.0, 0.32 * w), min(44.0, 0.3 * h_)

@@ -440,6 +440,8 @@ class HexBoardPainter:
     def links_layer(self) -> tuple[str, str]:
         """Special links (dashed, in the colour of their kind or of their owner) and their cost labels."""
         owners = seat_map(state_extra(self.g, "link_owners"))
+        if self.g is not None:  # special links built with the engine's build_link action
+            owners.update(seat_map({k: v for k, v in self.g.special_link_owners.items() if v is not None}))
         lines, labels = [], []
         r = self.geo.r
         for link in self.extras.links:

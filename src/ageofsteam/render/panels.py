@@ -33,7 +33,7 @@ def game_subtitle(g: GameState) -> str:
         return f"Game over after turn {g.turn} · every player is out"
     phase = g.rules.phase_map.get(g.phase)
     title = phase.title if phase is not None else g.phase.replace("_", " ").title()
-    parts = [f"Turn {g.turn} of {g.last_turn}" if g.turn else "Setup", title]
+    parts = [(f"Turn {g.turn}" + (f" of {g.last_turn}" if g.last_turn else "")) if g.turn else "Setup", title]
     if parts[0] == parts[1]:
         parts.pop()
     if g.to_move is not None and 0 <= g.to_move < len(g.players):

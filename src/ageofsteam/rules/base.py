@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ageofsteam.board.mapdata import MapData
+from ageofsteam.board.mapdata import MapData, SpecialLink
 from ageofsteam.board.network import Network, build_hex_network
 from ageofsteam.board.tiles import TOWN_DISKS, manifest
 from ageofsteam.engine.actions import CHANCE, Action
@@ -33,8 +33,12 @@ from ageofsteam.rules.setup import SetupPhase
 from ageofsteam.rules.track_placement import base_build_cost
 
 if TYPE_CHECKING:
+    from ageofsteam.board.network import Link
     from ageofsteam.rules.move_goods import Route
     from ageofsteam.rules.track_placement import BuildPlan
+
+
+NO_HEXES: frozenset[int] = frozenset()
 
 
 class BaseRules:
@@ -198,12 +202,24 @@ class BaseRules:
         """Cubes a map keeps outside the bag, the display and the cities (colour → count)."""
         return {}
 
+    def extra_invariants(self, g: GameState) -> list[str]:
+        """Problems with a map's own figures, for ``check_invariants`` (an empty list: all is well)."""
+        return []
+
     def available_actions(self, g: GameState, seat: int) -> list[str]:
         taken = {p.action for p in g.players if p.action}
         return [a for a in self.ACTIONS if a not in taken]
 
     def action_title(self, action: str) -> str:
         return self.ACTION_TITLES.get(action, action)
+
+    def describe_action(self, g: GameState, a: Action) -> str | None:
+        """A player-readable menu entry for a map's own action kind (None: the CLI shows its JSON)."""
+        return None
+
+    def describe_status(self, g: GameState) -> list[str]:
+        """Lines on a map's own figures (season, goods kept off the cities…) for ``aos show`` and ``aos play``."""
+        return []
 
     def on_action_selected(self, g: GameState, seat: int, action: str) -> None:
         if action == LOCOMOTIVE:
@@ -250,7 +266,29 @@ class BaseRules:
         pass
 
     def build_network(self, g: GameState) -> Network:
+        """The network of links; a map may add links of its own (``Link`` with ``chain = -1``)."""
         return build_hex_network(g)
+
+    def track_end_hexes(self, g: GameState) -> frozenset[int]:
+        """Hexes without track (not cities) where track may end as at a City, making them stops of the network
+        (volcanoes…). For placement a track end there counts as open: it is not a City to connect to."""
+        return NO_HEXES
+
+    # --- hooks: pre-printed special links (rules/special_links.py) -----------------------------
+
+    def special_link_cost(self, g: GameState, seat: int, link: SpecialLink) -> int:
+        """What building ``link`` costs ``seat``: its printed cost."""
+        return link.cost
+
+    def check_special_link(self, g: GameState, seat: int, link: SpecialLink) -> None:
+        """Raise IllegalAction for a special link the map forbids (its printed condition was checked)."""
+
+    def on_special_link_built(self, g: GameState, seat: int, link: SpecialLink) -> None:
+        """After a special link was built and paid for."""
+
+    def special_link_sections(self, g: GameState, link: SpecialLink) -> int:
+        """Track sections a built special link counts as (for scoring): one."""
+        return 1
 
     # --- hooks: moving goods -------------------------------------------------------------------
 
@@ -265,7 +303,41 @@ class BaseRules:
         """May a cube of ``colour`` pass through ``stop`` (a town or a city not of its colour)?"""
         return True
 
+    def must_stop(self, g: GameState, stop: int, colour: str) -> bool:
+        """Must a cube of ``colour`` end its move at ``stop`` that accepts it? (Base: yes, at the first City of
+        its colour.) If not, it may also go on, where ``may_pass`` allows."""
+        return True
+
+    def goods_sources(self, g: GameState) -> dict[int, dict[str, int]]:
+        """Stops holding goods that may be delivered: stop → colour → count. Base: the cities."""
+        return g.cubes
+
+    def take_goods(self, g: GameState, stop: int, colour: str) -> None:
+        """Take one delivered cube of ``colour`` from its starting stop."""
+        g.cubes[stop][colour] -= 1
+
+    def stop_levels(self, g: GameState, seat: int, stop: int, colour: str, final: bool) -> int:
+        """Engine levels a cube uses at ``stop`` on top of its links: passing through it, or delivered there
+        when ``final`` (maps without track count levels per place; the base game: none)."""
+        return 0
+
+    def route_levels(self, g: GameState, seat: int, route: Route) -> int:
+        """Engine levels a delivery needs: its links' levels plus ``stop_levels`` of every place after the start."""
+        last = len(route.stops) - 1
+        return route.levels + sum(
+            self.stop_levels(g, seat, s, route.colour, i == last) for i, s in enumerate(route.stops) if i
+        )
+
+    def action_cost(self, g: GameState, a: Action) -> int:
+        """What a map's own action costs its player (bots keep their budget with it); 0 by default."""
+        return 0
+
     def route_allowed(self, g: GameState, seat: int, route: Route) -> bool:
+        return True
+
+    def may_use_link(self, g: GameState, seat: int, links: list[Link], link: Link) -> bool:
+        """May a cube that came along ``links`` go on along ``link``? Only prunes the search for routes:
+        ``route_allowed`` must refuse the same routes, for deliveries named by a player."""
         return True
 
     def route_refusal(self, g: GameState, seat: int, route: Route) -> str:

@@ -26,6 +26,9 @@ def eliminate(g: GameState, seat: int) -> None:
     p.action = None
     for tile in g.tiles.values():
         tile.owners = [None if o == seat else o for o in tile.owners]
+    for lid, o in g.special_link_owners.items():
+        if o == seat:
+            g.special_link_owners[lid] = None
     g.board_changed()
     g.order = [s for s in g.order if s != seat]
     g.say(f"{p.name} is bankrupt and leaves the game")

@@ -31,6 +31,11 @@ class Route:
     stops: tuple[int, ...]
     links: tuple[Link, ...]
 
+    @property
+    def levels(self) -> int:
+        """Engine levels the delivery uses: one per link, or a link's own ``levels``."""
+        return sum(link.levels for link in self.links)
+
     def income(self) -> dict[int | None, int]:
         """Income paid per owner (None: links that pay no one)."""
         out: dict[int | None, int] = {}
@@ -48,32 +53,38 @@ def routes_from(g: GameState, seat: int, city: int, colour: str) -> list[Route]:
     stops = [city]
     links: list[Link] = []
 
-    def walk(stop: int) -> None:
-        if len(links) >= limit:
+    stop_levels = rules.stop_levels  # levels a map counts per place passed or reached (base: none)
+
+    def walk(stop: int, used: int) -> None:
+        if used > limit:
             return
         for link in at_stop.get(stop, ()):
             nxt = link.b if link.a == stop else link.a
-            if nxt in stops:
+            cost = used + link.levels
+            if nxt in stops or cost > limit or not rules.may_use_link(g, seat, links, link):
                 continue
             stops.append(nxt)
             links.append(link)
             if rules.accepts(g, nxt, colour):
-                route = Route(colour, tuple(stops), tuple(links))
-                if rules.route_allowed(g, seat, route):
-                    out.append(route)
+                if cost + stop_levels(g, seat, nxt, colour, True) <= limit:
+                    route = Route(colour, tuple(stops), tuple(links))
+                    if rules.route_allowed(g, seat, route):
+                        out.append(route)
+                if not rules.must_stop(g, nxt, colour) and rules.may_pass(g, nxt, colour):
+                    walk(nxt, cost + stop_levels(g, seat, nxt, colour, False))
             elif rules.may_pass(g, nxt, colour):
-                walk(nxt)
+                walk(nxt, cost + stop_levels(g, seat, nxt, colour, False))
             stops.pop()
             links.pop()
 
-    walk(city)
+    walk(city, 0)
     return out
 
 
 def all_routes(g: GameState, seat: int) -> list[Route]:
     """Every legal delivery of ``seat`` now."""
     out: list[Route] = []
-    for city, cubes in sorted(g.cubes.items()):
+    for city, cubes in sorted(g.rules.goods_sources(g).items()):
         for colour, n in sorted(cubes.items()):
             if n > 0:
                 out += routes_from(g, seat, city, colour)
@@ -116,17 +127,19 @@ class MoveGoodsPhase(Phase):
     def route_of(self, g: GameState, a: Deliver) -> Route:
         """The route a Deliver action names, checked; IllegalAction otherwise."""
         h = g.map.by_label.get(a.city.upper())
-        if h is None or not g.is_city(h):
+        sources = g.rules.goods_sources(g)
+        if h is None or (not g.is_city(h) and h not in sources):
             raise IllegalAction(f"{a.city} is not a city")
-        city = g.city_hex(h)
+        city = g.city_hex(h) if g.is_city(h) else h
         assert city is not None
-        if g.cubes.get(city, {}).get(a.colour, 0) <= 0:
-            raise IllegalAction(f"there is no {a.colour} cube in {g.city_name(city)}")
+        if sources.get(city, {}).get(a.colour, 0) <= 0:
+            raise IllegalAction(f"there is no {a.colour} cube in {g.stop_name(city)}")
         if not a.links:
             raise IllegalAction("a delivery must use at least one link")
         limit = g.rules.delivery_limit(g, a.player)
-        if len(a.links) > limit:
-            raise IllegalAction(f"your engine allows {limit} links, not {len(a.links)}")
+        named = sum(1 if lk is None else lk.levels for lk in map(g.network.links.get, a.links))
+        if named > limit:
+            raise IllegalAction(f"your engine allows {limit} links, not {named}")
         stops = [city]
         links: list[Link] = []
         net = g.network
@@ -138,7 +151,7 @@ class MoveGoodsPhase(Phase):
             if here not in (link.a, link.b):
                 raise IllegalAction(f"link {lid} does not start at {g.stop_name(here)}")
             if k > 0:
-                if g.rules.accepts(g, here, a.colour):
+                if g.rules.accepts(g, here, a.colour) and g.rules.must_stop(g, here, a.colour):
                     raise IllegalAction(f"a {a.colour} cube must stop at {g.stop_name(here)}, the first city of its colour")
                 if not g.rules.may_pass(g, here, a.colour):
                     raise IllegalAction(f"a {a.colour} cube may not pass through {g.stop_name(here)}")
@@ -150,6 +163,9 @@ class MoveGoodsPhase(Phase):
         if not g.rules.accepts(g, stops[-1], a.colour):
             raise IllegalAction(f"{g.stop_name(stops[-1])} does not take {a.colour} cubes")
         route = Route(a.colour, tuple(stops), tuple(links))
+        levels = g.rules.route_levels(g, a.player, route)
+        if levels > limit:
+            raise IllegalAction(f"your engine allows {limit} links; that delivery uses {levels} engine levels")
         if not g.rules.route_allowed(g, a.player, route):
             raise IllegalAction(g.rules.route_refusal(g, a.player, route))
         return route
@@ -182,7 +198,7 @@ class MoveGoodsPhase(Phase):
 def deliver(g: GameState, seat: int, route: Route) -> None:
     """Carry out a checked delivery: income to each link's owner, the cube back to the bag."""
     start = route.stops[0]
-    g.cubes[start][route.colour] -= 1
+    g.rules.take_goods(g, start, route.colour)
     g.rules.delivered_cube(g, seat, route)
     income = g.rules.delivery_income(g, seat, route)
     for owner, n in income.items():

@@ -66,6 +66,8 @@ def edge_contact(g: GameState, seat: int, h: int, edge: int) -> str:
         raise IllegalAction(f"track may not cross the blocked edge at {where(g, h, edge)}")
     if g.is_city(n):
         return "city"
+    if n in g.rules.track_end_hexes(g):
+        return "open"  # track may end there, but it is not a City to connect to
     tile = g.tiles.get(n)
     if tile is not None:
         j = tile.track_at(opposite(edge))

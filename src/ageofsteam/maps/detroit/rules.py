@@ -1,36 +1,246 @@
-"""Detroit Bankruptcy: what setting up the game changes (rulebook 004, "Setup").
+"""Detroit Bankruptcy (rulebook 004): the game is played until all but one player are bankrupt.
 
-Every player starts with 5 shares and no money; each printed city starts with 2 cubes (the default) and each
-column of the goods display (printed cities and New Cities) gets 1 cube. The game is endless: it ends when all
-but one player are bankrupt, so the turn limit below is only a backstop. The rest of the map's rules (share
-cap 25, the Engineer's free build, expenses by turn number, the special links, the solo variant…) come with
-the map's rules issue.
+Setup: every player starts with 5 shares and no money; 2 cubes on each city, 1 cube per goods-display
+column. Shares up to 25; no Production. The Engineer builds 4 and the cheapest of its builds is free (special
+links included). The pre-printed special links are built as one build each for their printed cost, one owner
+each, one track section each. A delivery must use at least half the mover's own links. Expenses are shares +
+engine + the turn number; income reduction is −1 per 5 above 5 (6–10: −1, 11–15: −2, …).
+
+With one player it is the solo variant: only Engineer, Locomotive and Urbanization, three disks each, paid
+$3/$2/$1 as the disks come off, one action a turn (or none); 2 dice per side in goods growth; the income
+reduction never stops growing; the game ends when the player is bankrupt, rated against a virtual government
+that goes bankrupt at the end of turn 6 with income −1.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ageofsteam.rules.base import BaseRules
+from ageofsteam.rules.build_track import BuildTrackPhase
+from ageofsteam.rules.special_links import SpecialLinkBuildPhase
+from ageofsteam.rules.track_placement import base_build_cost
 
 if TYPE_CHECKING:
-    from ageofsteam.engine.state import GameState
+    from ageofsteam.board.mapdata import SpecialLink
+    from ageofsteam.engine.state import GameState, PlacedTile
+    from ageofsteam.rules.move_goods import Route
+    from ageofsteam.rules.phase import Phase
+    from ageofsteam.rules.track_placement import BuildPlan
 
-# The game has no set length. Expenses grow by the turn number every turn, so no game comes near this.
-ENDLESS = 100
+ENGINEER = "engineer"
+NO_ACTION = "no_action"
+SOLO_ACTIONS = ("engineer", "locomotive", "urbanization")
+SOLO_DISKS = 3
+GOVERNMENT_TURN = 6  # the virtual government goes bankrupt at the end of this turn…
+GOVERNMENT_INCOME = -1  # …with this income
+# The solo rating: the turn in which the player went bankrupt → the rulebook's words.
+SOLO_RATINGS: dict[int, str] = {
+    7: "You are better than the government, way to go!",
+    8: "You have achieved above average skills and Detroit applauds your efforts.",
+    9: "You have advanced to expert level. The economy in Detroit is starting to turn around.",
+    10: "The cars are rolling off the factory line. Detroit Rock City salutes you.",
+    11: "Eleven!",
+    12: "You are in the Age of Steam Hall of Fame. Take a picture, date it, sign it, cherish it.",
+}
+LOST = "You did not outlast the government. Try again."
+
+
+def detroit_income_reduction(income: int, cap: int | None) -> int:
+    """−1 for 6–10, −2 for 11–15, … (one more per 5 steps), at most ``cap`` when there is one."""
+    if income <= 5:
+        return 0
+    out = (income - 1) // 5
+    return out if cap is None or cap <= 0 else min(out, cap)
+
+
+def solo_rating(turn: int, income: int) -> tuple[bool, str]:
+    """(won, the rulebook's words) for a solo player who went bankrupt in ``turn`` with ``income``."""
+    if turn < GOVERNMENT_TURN or (turn == GOVERNMENT_TURN and income <= GOVERNMENT_INCOME):
+        return False, LOST
+    if turn == GOVERNMENT_TURN:  # not reachable: bankruptcy means an income below 0 (kept for clarity)
+        return True, SOLO_RATINGS[7]
+    return True, SOLO_RATINGS[min(turn, max(SOLO_RATINGS))]
 
 
 class Rules(BaseRules):
-    """Detroit Bankruptcy, 2–5 players and the solo variant (map.toml: players = [1, 5])."""
+    """Detroit Bankruptcy, 2–5 players, and the solo variant with 1 player (map.toml: players = [1, 5])."""
 
-    RULES_COMPLETE = False  # the map's own rules come with its issue; until then only board and setup
+    RULES_COMPLETE = True
 
     STARTING_CASH = 0
     STARTING_SHARES = 5
-    TURNS: ClassVar[dict[int, int]] = dict.fromkeys(range(1, 6), ENDLESS)
+    MAX_SHARES = 25
+    # No set length: the game ends when all but one player are bankrupt (solo: when the player is).
+    TURNS: ClassVar[dict[int, int]] = dict.fromkeys(range(1, 6), 0)
     DISPLAY_CUBES = 1  # cubes set out per display column ("leave the rest empty")
+    ACTIONS: ClassVar[tuple[str, ...]] = (
+        "first_move",
+        "first_build",
+        "engineer",
+        "locomotive",
+        "urbanization",
+        "turn_order",
+        NO_ACTION,
+    )
+    ACTION_TITLES: ClassVar[dict[str, str]] = {**BaseRules.ACTION_TITLES, NO_ACTION: "No action (solo)"}
+    OPTIONS: ClassVar[dict[str, Any]] = {
+        **BaseRules.OPTIONS,
+        # the largest income reduction of the multiplayer income track (0: no limit); the solo game has none
+        "income_reduction_cap": 10,
+    }
+
+    # --- setup ---------------------------------------------------------------------------------
+
+    def solo(self, g: GameState) -> bool:
+        return g.start_players == 1
 
     def display_layout(self, g: GameState) -> dict[str, int]:
         """One box per column: only 1 cube goes on each city and New City column, and with no Production
         action the other boxes stay empty all game."""
         return dict.fromkeys(super().display_layout(g), self.DISPLAY_CUBES)
+
+    def on_setup(self, g: GameState) -> None:
+        if self.solo(g):
+            g.extra["action_disks"] = dict.fromkeys(SOLO_ACTIONS, SOLO_DISKS)
+
+    def make_phases(self) -> list[Phase]:
+        return [SpecialLinkBuildPhase() if isinstance(p, BuildTrackPhase) else p for p in super().make_phases()]
+
+    # --- actions -------------------------------------------------------------------------------
+
+    def action_fee(self, g: GameState, action: str) -> int:
+        """Solo: the fee for taking the top disk left on ``action`` ($3, then $2, then $1)."""
+        return int(g.extra.get("action_disks", {}).get(action, 0))
+
+    def available_actions(self, g: GameState, seat: int) -> list[str]:
+        if not self.solo(g):
+            return [a for a in super().available_actions(g, seat) if a != NO_ACTION]
+        disks = g.extra["action_disks"]
+        cash = g.players[seat].cash
+        return [a for a in SOLO_ACTIONS if disks[a] > 0 and cash >= disks[a]] + [NO_ACTION]
+
+    def on_action_selected(self, g: GameState, seat: int, action: str) -> None:
+        if self.solo(g) and action in SOLO_ACTIONS:
+            fee = self.action_fee(g, action)
+            g.players[seat].cash -= fee
+            g.extra["action_disks"][action] -= 1
+            g.say(f"{g.player_name(seat)} pays ${fee} for the {self.action_title(action)} disk")
+        super().on_action_selected(g, seat, action)
+
+    # --- building: the Engineer's free build ---------------------------------------------------
+
+    def engineer_costs(self, g: GameState, seat: int) -> list[int] | None:
+        """The full costs of the Engineer's builds so far this turn (None: not an Engineer build)."""
+        if g.players[seat].action != ENGINEER or g.build is None or g.build.player != seat:
+            return None
+        costs: list[int] = g.extra.setdefault("engineer_costs", [])
+        return costs
+
+    def engineer_charge(self, g: GameState, seat: int, cost: int) -> int:
+        """What a build of full cost ``cost`` takes from the Engineer's cash now, so that after every build
+        they have paid the sum of their builds less the cheapest: the first build is free; each later one
+        costs its price, or the price of the build that was free until then if this one is cheaper."""
+        costs = self.engineer_costs(g, seat)
+        if costs is None:
+            return cost
+        if not costs:
+            return 0
+        return max(cost, min(costs))
+
+    def build_cost(self, g: GameState, h: int, kind: str, old: PlacedTile | None, new: PlacedTile) -> int:
+        return (
+            self.engineer_charge(g, g.build.player, base_build_cost(g, h, kind, old, new))
+            if g.build
+            else base_build_cost(g, h, kind, old, new)
+        )
+
+    def special_link_cost(self, g: GameState, seat: int, link: SpecialLink) -> int:
+        return self.engineer_charge(g, seat, link.cost)
+
+    def on_built(self, g: GameState, seat: int, plan: BuildPlan) -> None:
+        costs = self.engineer_costs(g, seat)
+        if costs is not None:
+            costs.append(base_build_cost(g, plan.hex, plan.kind, plan.old, plan.tile))
+
+    def on_special_link_built(self, g: GameState, seat: int, link: SpecialLink) -> None:
+        costs = self.engineer_costs(g, seat)
+        if costs is not None:
+            costs.append(link.cost)
+
+    def on_build_ended(self, g: GameState, seat: int) -> None:
+        g.extra.pop("engineer_costs", None)
+
+    def cheapest_build(self, g: GameState, seat: int) -> int:
+        costs = self.engineer_costs(g, seat)
+        if costs is None:
+            return 2
+        return 0 if not costs else max(2, min(costs))
+
+    # --- moving goods --------------------------------------------------------------------------
+
+    def route_allowed(self, g: GameState, seat: int, route: Route) -> bool:
+        mine = sum(1 for link in route.links if link.owner == seat)
+        return 2 * mine >= len(route.links)
+
+    def route_refusal(self, g: GameState, seat: int, route: Route) -> str:
+        mine = sum(1 for link in route.links if link.owner == seat)
+        need = (len(route.links) + 1) // 2
+        return f"at least half the links of a delivery must be yours: {need} of {len(route.links)}, not {mine}"
+
+    # --- income, expenses, the end -------------------------------------------------------------
+
+    def expenses(self, g: GameState, seat: int) -> int:
+        p = g.players[seat]
+        return p.shares + p.engine + g.turn
+
+    def income_reduction(self, g: GameState, income: int) -> int:
+        cap = None if self.solo(g) else int(g.options["income_reduction_cap"])
+        return detroit_income_reduction(income, cap)
+
+    def dice_count(self, g: GameState) -> int:
+        return 2 if self.solo(g) else g.start_players
+
+    def game_ends_now(self, g: GameState) -> bool:
+        """Never at a set turn: only bankruptcy ends the game (``check_early_end``)."""
+        return False
+
+    def on_eliminated(self, g: GameState, seat: int) -> None:
+        g.extra.setdefault("bankrupt", {})[str(seat)] = {"turn": g.turn, "income": g.players[seat].income}
+
+    def check_early_end(self, g: GameState) -> None:
+        left = g.active_players()
+        if left and (self.solo(g) or len(left) > 1):
+            return
+        if self.solo(g):
+            b = g.extra["bankrupt"]["0"]
+            won, words = solo_rating(b["turn"], b["income"])
+            g.extra["result"] = {"won": won, "turn": b["turn"], "income": b["income"], "rating": words}
+            g.say(f"Bankrupt in turn {b['turn']} with income {b['income']}: {'won' if won else 'lost'}. {words}")
+        else:
+            winners = [s for s, _ in self.standings(g) if s in left] or self._best_bankrupt(g)
+            g.extra["winners"] = winners
+            g.say(
+                f"{' and '.join(g.player_name(s) for s in winners)} "
+                f"win{'s' if len(winners) == 1 else ''}: the last not bankrupt"
+            )
+        super().check_early_end(g)
+
+    def _best_bankrupt(self, g: GameState) -> list[int]:
+        """All went bankrupt in the same turn: the highest income (closest to 0) wins; a tie shares."""
+        last = [int(s) for s, b in g.extra["bankrupt"].items() if b["turn"] == g.turn]
+        best = max(g.players[s].income for s in last)
+        return sorted(s for s in last if g.players[s].income == best)
+
+    def score(self, g: GameState, seat: int) -> int:
+        """No points: a player's standing is their income (the tie-break of the last bankrupt)."""
+        return g.players[seat].income
+
+    def standings(self, g: GameState) -> list[tuple[int, int | None]]:
+        """Players not bankrupt first (by income), then the bankrupt ones, the last to go bankrupt first and
+        by their income then; their figure is the income they went bankrupt with."""
+        live = sorted((s.seat for s in g.players if not s.eliminated), key=lambda s: -g.players[s].income)
+        out: list[tuple[int, int | None]] = [(s, g.players[s].income) for s in live]
+        gone = g.extra.get("bankrupt", {})
+        ranked = sorted(gone.items(), key=lambda kv: (-kv[1]["turn"], -kv[1]["income"]))
+        return out + [(int(s), int(b["income"])) for s, b in ranked]

@@ -1,20 +1,140 @@
-"""51st State (rulebook 003): what setup needs. States are the places; a Colored State is a city.
+"""51st State (rulebook 003): states are the places, a Colored State (CS) is a city; players place discs on
+the circles on the borders, each a link between the states it touches.
 
-Setup: "As usual, place 2 goods on each CS" — the base game's 2 per city. Turns as in the base game. The
-rules of play (discs on circles, state costs, New City limits, airports) are issue 8 and not here yet.
+Setup: 2 goods on each CS. Building: up to 3 discs a turn (4 with Engineer), one per circle; a disc costs the
+sum over the states its circle touches of $1 (plains) or $2 (brown) or $0 (grey), +$1 if a river is drawn in
+that state, +$1 if it is a CS (or a New City). New Cities: not next to a CS or a New City, and not in the
+states marked ``new_city = false``. Moving goods: 1 engine level for each CS passed through or reached, and 1
+for each flight between two airports (flights need no disc); only your own discs can be used; income rises
+by the levels.
 """
 
 from __future__ import annotations
 
-from typing import ClassVar
+from itertools import combinations
+from typing import TYPE_CHECKING, Any, ClassVar
 
+from ageofsteam.board.network import Link, Network
+from ageofsteam.engine.errors import IllegalAction
 from ageofsteam.rules.base import BaseRules
+from ageofsteam.rules.circles import CircleBuildPhase, CircleRules, build_circle_network
+
+if TYPE_CHECKING:
+    from ageofsteam.board.mapdata import Circle
+    from ageofsteam.engine.state import GameState
+    from ageofsteam.rules.move_goods import Route
+    from ageofsteam.rules.phase import Phase
+
+AIR = "air:"  # id prefix of a flight link
 
 
-class Rules(BaseRules):
+class Rules(CircleRules, BaseRules):
     """51st State, 3–6 players."""
 
-    RULES_COMPLETE = False  # the map's own rules come with its issue; until then only board and setup
+    RULES_COMPLETE = True
 
     DEFAULT_CITY_CUBES = 2  # 2 goods on each Colored State
     TURNS: ClassVar[dict[int, int]] = {3: 10, 4: 8, 5: 7, 6: 6}  # the base game's
+    STATE_COSTS: ClassVar[dict[str, int]] = {"plain": 1, "brown": 2, "grey": 0}
+    RIVER_COST = 1
+    CS_COST = 1
+    OPTIONS: ClassVar[dict[str, Any]] = {
+        **BaseRules.OPTIONS,
+        "disc_cost": "sum",  # ruling 7: "sum" over the states a circle touches, or "highest" of them
+        "circle_capacity": 1,  # ruling 8: players' discs one circle holds
+        "flights_between_all_airports": True,  # ruling 1: False: only flights to or from a state without circles
+    }
+
+    def make_phases(self) -> list[Phase]:
+        return [CircleBuildPhase() if p.name == "build_track" else p for p in super().make_phases()]
+
+    def options(self, given: dict[str, Any] | None) -> dict[str, Any]:
+        out = super().options(given)
+        from ageofsteam.engine.errors import BadInput
+
+        if out["disc_cost"] not in ("sum", "highest"):
+            raise BadInput("option 'disc_cost' must be 'sum' or 'highest'")
+        if out["circle_capacity"] < 1:
+            raise BadInput("option 'circle_capacity' must be at least 1")
+        return out
+
+    # --- building --------------------------------------------------------------------------------
+
+    def is_cs(self, g: GameState, h: int) -> bool:
+        """A Colored State, or a state with a New City."""
+        return g.is_city(h)
+
+    def state_cost(self, g: GameState, h: int) -> int:
+        """What one state adds to a disc on a circle touching it; grey states add nothing."""
+        terrain = self.map.terrain[h]
+        if terrain == "grey":
+            return 0
+        info = self.map.region_info[h]
+        return (self.STATE_COSTS.get(terrain, 1) + (self.RIVER_COST if info.river else 0)
+                + (self.CS_COST if self.is_cs(g, h) else 0))
+
+    def circle_cost(self, g: GameState, seat: int, circle: Circle) -> int:
+        costs = [self.state_cost(g, h) for h in circle.places]
+        return max(costs) if g.options.get("disc_cost") == "highest" else sum(costs)
+
+    def circle_capacity(self, g: GameState, circle: Circle) -> int:
+        return circle.capacity or int(g.options.get("circle_capacity", 1))
+
+    def neighbours(self, h: int) -> set[int]:
+        """States sharing a circle with ``h``."""
+        return {p for c in self.map.circles if h in c.places for p in c.places if p != h}
+
+    def check_urbanize_site(self, g: GameState, h: int, letter: str) -> None:
+        info = self.map.region_info[h]
+        if not info.new_city:
+            raise IllegalAction(f"{info.name} is too small for a New City")
+        for n in sorted(self.neighbours(h)):
+            if n in g.new_cities:
+                raise IllegalAction(f"a New City may not be placed next to another New City ({g.stop_name(n)})")
+            if g.is_city(n):
+                raise IllegalAction(f"a New City may not be placed next to a Colored State ({g.stop_name(n)})")
+
+    def urbanize_site_ok(self, g: GameState, h: int) -> bool:
+        try:
+            self.check_urbanize_site(g, h, "")
+        except IllegalAction:
+            return False
+        return True
+
+    # --- moving goods ----------------------------------------------------------------------------
+
+    def flights(self, g: GameState) -> list[tuple[int, int]]:
+        """Pairs of airport states joined by air."""
+        airports = sorted(h for h, i in self.map.region_info.items() if i.airport)
+        pairs = list(combinations(airports, 2))
+        if g.options.get("flights_between_all_airports", True):
+            return pairs
+        on_circle = {p for c in self.map.circles for p in c.places}
+        return [(a, b) for a, b in pairs if a not in on_circle or b not in on_circle]
+
+    def build_network(self, g: GameState) -> Network:
+        net = build_circle_network(g)
+        for a, b in self.flights(g):
+            net.add_link(Link(f"{AIR}{g.label(a)}-{g.label(b)}", a, b, None, 0, levels=1))
+        return net
+
+    def stop_levels(self, g: GameState, seat: int, stop: int, colour: str, final: bool) -> int:
+        """1 for each Colored State (or New City) passed through or reached."""
+        return 1 if g.is_city(stop) else 0
+
+    def route_allowed(self, g: GameState, seat: int, route: Route) -> bool:
+        """Only your own discs (a flight needs no disc)."""
+        return all(link.owner == seat or link.id.startswith(AIR) for link in route.links)
+
+    def may_use_link(self, g: GameState, seat: int, links: list[Link], link: Link) -> bool:
+        return link.owner == seat or link.id.startswith(AIR)
+
+    def route_refusal(self, g: GameState, seat: int, route: Route) -> str:
+        return "only your own discs may be used to move goods"
+
+    def delivery_income(self, g: GameState, seat: int, route: Route) -> dict[int | None, int]:
+        """+1 income per engine level the delivery needs (each CS and each flight), to the mover."""
+        return {seat: self.route_levels(g, seat, route)}
+
+    def extra_invariants(self, g: GameState) -> list[str]:
+        return self.circle_invariants(g)

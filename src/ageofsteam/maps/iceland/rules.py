@@ -1,9 +1,16 @@
-"""Iceland (4–5 players): what the rulebook changes at setup.
+"""Iceland (4–5 players): steam on volcanoes, boat links between ports, $2 track, at most 4 urbanizations.
 
 Setup: 2 steam (red goods) on each of the 4 volcanoes near the centre of the map, 2 random goods on each city,
-and the A New City tile (the red one: the map has no red city) removed from the game. The $2 hexes, the ban on
-track on volcanoes, the limit of 4 urbanizations, steam and its condensation into water, and the boat links
-between ports come with the gameplay rules (a later issue).
+and the A New City tile (the red one: the map has no red city) removed from the game.
+
+* Track costs $2 on every hex; none may be laid on a volcano. Track may end at a volcano as at a City (README,
+  Ruling 5): a volcano is a stop of the network where links end, a source of steam only, never passed through.
+* Steam (every red good) goes to any city within min(round number, engine) links, then condenses into water:
+  the red good goes to the bag and a blue good from the bag (else the display, else none: the steam is lost)
+  comes onto the destination city. Water is an ordinary blue good.
+* Every port town has an invisible boat link to every other port: 2 engine levels, +2 income to the mover, no
+  owner. A port that is urbanized loses its boat links.
+* At most 4 towns are urbanized; after the 4th the New City tiles left leave the game.
 
 The steam is kept in ``GameState.extra["steam"]``: volcano hex label → red goods on it. Those goods are out of
 the bag but on no city; :meth:`Rules.extra_goods` counts them.
@@ -11,36 +18,170 @@ the bag but on no city; :meth:`Rules.extra_goods` counts them.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from itertools import combinations
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from ageofsteam.engine.errors import BadInput
+from ageofsteam.board.network import Link, Network
+from ageofsteam.engine.errors import BadInput, IllegalAction
 from ageofsteam.rules.base import BaseRules
 
 if TYPE_CHECKING:
+    from ageofsteam.board.mapdata import MapData
     from ageofsteam.engine.state import GameState
+    from ageofsteam.rules.move_goods import Route
 
 STEAM = "red"  # steam is a red good
+WATER = "blue"  # condensed steam is a blue good
+BOAT = "boat:"  # id prefix of the boat links
 
 
 class Rules(BaseRules):
-    """Iceland: the base rules with its setup."""
+    """Iceland: the base rules with volcanoes, steam, boat links and a limit on urbanization."""
 
-    RULES_COMPLETE = False  # the map's own rules come with its issue; until then only board and setup
+    RULES_COMPLETE = True
 
     TURNS: ClassVar[dict[int, int]] = {4: 8, 5: 7}
     STEAM_PER_VOLCANO = 2
+    URBANIZATION_LIMIT = 4
+    BOAT_LEVELS = 2  # engine levels a cube uses on a boat link
+    BOAT_INCOME = 2  # income to the mover per boat link used
+    # All hexes $2; a volcano (no entry) takes no track.
+    TERRAIN_COSTS: ClassVar[dict[str, int]] = {"plain": 2, "river": 2, "mountain": 2}
     # The red New City tile (A) is removed from the game; its goods-display column goes with it.
     NEW_CITIES: ClassVar[dict[str, tuple[str, str]]] = {k: v for k, v in BaseRules.NEW_CITIES.items() if k != "A"}
+    OPTIONS: ClassVar[dict[str, Any]] = {
+        **BaseRules.OPTIONS,
+        # Ruling 6: steam may pass through cities to reach a farther one (False: it stops at the first city)
+        "steam_passes_cities": True,
+        # Ruling 7: a boat link counts as 1 link towards the round limit on steam (False: as 2, like the engine)
+        "steam_boat_counts_one_link": True,
+    }
+
+    def __init__(self, board: MapData) -> None:
+        super().__init__(board)
+        self.volcanoes: frozenset[int] = frozenset(board.places_with("volcano"))
+
+    # --- setup -------------------------------------------------------------------------------------
 
     def on_setup(self, g: GameState) -> None:
         """2 steam from the bag onto each volcano, before the cities and the display are drawn."""
-        volcanoes = self.map.places_with("volcano")
-        need = self.STEAM_PER_VOLCANO * len(volcanoes)
+        need = self.STEAM_PER_VOLCANO * len(self.volcanoes)
         if g.bag.get(STEAM, 0) < need:
             raise BadInput(f"{self.map.name}: the bag holds {g.bag.get(STEAM, 0)} red goods, the volcanoes need {need}")
         g.bag[STEAM] -= need
-        g.extra["steam"] = {g.label(h): self.STEAM_PER_VOLCANO for h in volcanoes}
+        g.extra["steam"] = {g.label(h): self.STEAM_PER_VOLCANO for h in sorted(self.volcanoes)}
 
     def extra_goods(self, g: GameState) -> dict[str, int]:
         """Goods out of the bag that are on no city and not on the display: the steam on the volcanoes."""
         return {STEAM: sum(g.extra.get("steam", {}).values())}
+
+    def extra_invariants(self, g: GameState) -> list[str]:
+        out = []
+        for lab, n in g.extra.get("steam", {}).items():
+            if n < 0 or g.map.by_label.get(lab) not in self.volcanoes:
+                out.append(f"{n} steam on {lab}, which is not a volcano or holds a negative count")
+        if len(g.new_cities) > self.URBANIZATION_LIMIT:
+            out.append(f"{len(g.new_cities)} towns are urbanized, the limit is {self.URBANIZATION_LIMIT}")
+        return out
+
+    # --- building ----------------------------------------------------------------------------------
+
+    def track_end_hexes(self, g: GameState) -> frozenset[int]:
+        """Track may end at a volcano (no track is laid on it)."""
+        return self.volcanoes
+
+    def urbanize_site_ok(self, g: GameState, h: int) -> bool:
+        return len(g.new_cities) < self.URBANIZATION_LIMIT
+
+    def check_urbanize_site(self, g: GameState, h: int, letter: str) -> None:
+        if len(g.new_cities) >= self.URBANIZATION_LIMIT:
+            raise IllegalAction(f"urbanization is limited to {self.URBANIZATION_LIMIT} towns on {self.map.name}")
+
+    def on_urbanized(self, g: GameState, h: int, letter: str) -> None:
+        """After the 4th urbanization the New City tiles left leave the game."""
+        if len(g.new_cities) >= self.URBANIZATION_LIMIT and g.new_cities_left:
+            g.say(f"the {self.URBANIZATION_LIMIT}th town is urbanized: New City tiles "
+                  f"{', '.join(g.new_cities_left)} leave the game")
+            g.new_cities_left = []
+
+    def build_network(self, g: GameState) -> Network:
+        """The track's links, and a boat link between every two ports that are still towns."""
+        net = super().build_network(g)
+        ports = sorted((h for h in self.map.ports if g.is_town(h)), key=g.label)
+        for a, b in combinations(ports, 2):
+            net.add_link(Link(f"{BOAT}{g.label(a)}-{g.label(b)}", a, b, None, 0, -1, self.BOAT_LEVELS))
+        return net
+
+    # --- moving goods ------------------------------------------------------------------------------
+
+    def goods_sources(self, g: GameState) -> dict[int, dict[str, int]]:
+        """The cities' goods and the steam on the volcanoes."""
+        out = dict(g.cubes)
+        for lab, n in g.extra.get("steam", {}).items():
+            out[g.map.by_label[lab]] = {STEAM: n}
+        return out
+
+    def take_goods(self, g: GameState, stop: int, colour: str) -> None:
+        if stop in self.volcanoes:
+            g.extra["steam"][g.label(stop)] -= 1
+        else:
+            super().take_goods(g, stop, colour)
+
+    def accepts(self, g: GameState, stop: int, colour: str) -> bool:
+        """Steam goes to any city; nothing goes to a volcano."""
+        if colour == STEAM:
+            return g.is_city(stop)
+        return super().accepts(g, stop, colour)
+
+    def may_pass(self, g: GameState, stop: int, colour: str) -> bool:
+        """No good passes through a volcano (it is not a city)."""
+        return stop not in self.volcanoes
+
+    def must_stop(self, g: GameState, stop: int, colour: str) -> bool:
+        return colour != STEAM or not g.options.get("steam_passes_cities", True)
+
+    def steam_links(self, g: GameState, route: Route) -> int:
+        """The links a steam delivery counts against the round number."""
+        if g.options.get("steam_boat_counts_one_link", True):
+            return len(route.links)
+        return route.levels
+
+    def route_allowed(self, g: GameState, seat: int, route: Route) -> bool:
+        """Steam uses at most as many links as the round number."""
+        return route.colour != STEAM or self.steam_links(g, route) <= g.turn
+
+    def route_refusal(self, g: GameState, seat: int, route: Route) -> str:
+        n = self.steam_links(g, route)
+        return f"in round {g.turn} steam may go at most {g.turn} link{'s' if g.turn > 1 else ''}, not {n}"
+
+    def delivery_income(self, g: GameState, seat: int, route: Route) -> dict[int | None, int]:
+        """+1 per track link to its owner; +2 to the mover per boat link."""
+        out: dict[int | None, int] = {}
+        for link in route.links:
+            if link.id.startswith(BOAT):
+                out[seat] = out.get(seat, 0) + self.BOAT_INCOME
+            else:
+                out[link.owner] = out.get(link.owner, 0) + 1
+        return out
+
+    def delivered_cube(self, g: GameState, seat: int, route: Route) -> None:
+        """Steam condenses into water on its destination city: the red good goes to the bag, a blue one comes
+        from the bag, else from the display (the first in its order, each column from the top), else none."""
+        super().delivered_cube(g, seat, route)
+        if route.colour != STEAM:
+            return
+        dest = route.stops[-1]
+        name = g.city_name(dest)
+        if g.bag.get(WATER, 0) > 0:
+            g.bag[WATER] -= 1
+            where = "the bag"
+        else:
+            box = next(((col, i) for col, boxes in g.display.items() for i, c in enumerate(boxes) if c == WATER), None)
+            if box is None:
+                g.say(f"the steam delivered to {name} is lost: no water is left in the bag or the display")
+                return
+            g.display[box[0]][box[1]] = None
+            where = f"the goods display ({box[0]})"
+        cubes = g.cubes.setdefault(dest, {})
+        cubes[WATER] = cubes.get(WATER, 0) + 1
+        g.say(f"the steam delivered to {name} condenses into water: a blue good from {where}")

@@ -1,39 +1,170 @@
-"""Las Vegas (3–5 players, 2022 revised edition): what the rulebook changes at setup.
+"""Las Vegas (3–5 players, 2022 revised edition): the base rules with the rulebook's changes.
 
-Setup: 5 goods on the red city in the centre (``cubes = 5`` in ``map.toml``) and 2 on every other city;
-$5 under each red good on the cities and on the goods display; in a 3-player game a grey disc blocks the
-Engineer action. The $3 plains, taking the money from a city a good is delivered to, the money under red goods
-that come onto the map and the moving grey disc come with the gameplay rules (a later issue).
+* Setup: 5 goods on the red city in the centre (``cubes = 5`` in ``map.toml``) and 2 on every other city;
+  $5 under each red good on the cities and on the goods display.
+* Track: plains $3 (mountains and lakes: see the README's Rulings).
+* Moving goods: a player who delivers a cube to a city with money on it may take $5 of it, besides the income
+  (a decision of its own right after the delivery: ``take_money``).
+* Goods growth: each red good that comes onto the map brings $5 with it.
+* 3 players: a grey disc blocks Engineer, then Urbanization, alternating at each advance of the turn marker.
 
 The money is kept in ``GameState.extra``:
 
 * ``extra["money"]``: city hex label → dollars lying on that city;
-* ``extra["display_money"]``: goods-display column → dollars under each of its boxes, top box first.
-
-The base rules have no hook after the setup draw (``on_setup`` runs before the goods are drawn, when it is not
-yet known which goods are red), so the Setup phase is replaced by one that lays the money as the goods are set
-out.
+* ``extra["display_money"]``: goods-display column → dollars under each of its boxes, top box first;
+* ``extra["money_from_bank"]`` / ``extra["money_taken"]``: dollars the bank has laid out and players have
+  taken, so that ``money + display_money + money_taken == money_from_bank`` always;
+* ``extra["money_choice"]``: while a player decides whether to take $5, the city label.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar
 
+from ageofsteam.engine.actions import Action, Deliver, register
+from ageofsteam.engine.errors import IllegalAction
 from ageofsteam.rules.base import BaseRules
+from ageofsteam.rules.goods_growth import GoodsGrowthPhase
+from ageofsteam.rules.move_goods import MoveGoodsPhase, deliver
+from ageofsteam.rules.phase import Phase, next_in_queue
+from ageofsteam.rules.select_actions import SelectActionsPhase
 
 if TYPE_CHECKING:
     from ageofsteam.engine.state import GameState
 
 MONEY_UNDER_RED = 5  # one coin ($5) under each red good
+MONEY_TAKEN = 5  # what a delivery may take from its destination city
+ENGINEER, URBANIZATION = "engineer", "urbanization"
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class TakeMoney(Action):
+    """Las Vegas, Move Goods: right after a delivery to a city with money on it, take $5 of it (or not)."""
+
+    kind: ClassVar[str] = "take_money"
+    player: int
+    take: bool
+
+
+def city_money(g: GameState, city: int) -> int:
+    return int(g.extra.get("money", {}).get(g.label(city), 0))
+
+
+def add_city_money(g: GameState, city: int, amount: int) -> None:
+    money = g.extra.setdefault("money", {})
+    lab = g.label(city)
+    money[lab] = money.get(lab, 0) + amount
+    if not money[lab]:
+        del money[lab]
+
+
+class LasVegasSelectActions(SelectActionsPhase):
+    """Select Actions, with the action under the grey disc refused in player words."""
+
+    def check(self, g: GameState, a: Action) -> None:
+        blocked = g.extra.get("blocked_action")
+        if getattr(a, "action", None) == blocked and blocked is not None:
+            raise IllegalAction(f"{g.rules.action_title(blocked)} is blocked by the grey disc this turn")
+        super().check(g, a)
+
+
+class LasVegasMoveGoods(MoveGoodsPhase):
+    """Move Goods, with the choice to take $5 from the destination city after a delivery."""
+
+    accepts = (*MoveGoodsPhase.accepts, TakeMoney)
+
+    def legal(self, g: GameState) -> list[Action]:
+        if "money_choice" in g.extra:
+            seat = g.to_move
+            assert seat is not None
+            return [TakeMoney(seat, True), TakeMoney(seat, False)]
+        return super().legal(g)
+
+    def check(self, g: GameState, a: Action) -> None:
+        pending = g.extra.get("money_choice")
+        if isinstance(a, TakeMoney):
+            if pending is None:
+                raise IllegalAction("there is no money to take now: it can be taken only right after a delivery")
+            return
+        if pending is not None:
+            raise IllegalAction(f"first decide whether to take ${MONEY_TAKEN} from {pending['name']}")
+        super().check(g, a)
+
+    def apply(self, g: GameState, a: Action) -> bool:
+        if isinstance(a, Deliver):
+            route = self.route_of(g, a)
+            dest = route.stops[-1]
+            if city_money(g, dest) >= MONEY_TAKEN:
+                deliver(g, a.player, route)
+                g.extra["money_choice"] = {"city": g.label(dest), "name": g.city_name(dest)}
+                return False  # the same player now decides about the money
+            return super().apply(g, a)
+        if isinstance(a, TakeMoney):
+            choice = g.extra.pop("money_choice")
+            name = g.player_name(a.player)
+            if a.take:
+                city = g.map.by_label[choice["city"]]
+                add_city_money(g, city, -MONEY_TAKEN)
+                g.extra["money_taken"] = g.extra.get("money_taken", 0) + MONEY_TAKEN
+                g.players[a.player].cash += MONEY_TAKEN
+                g.say(f"{name} takes ${MONEY_TAKEN} from {choice['name']}")
+            else:
+                g.say(f"{name} leaves the money on {choice['name']}")
+            g.pending.pop(0)
+            if not next_in_queue(g):
+                return False
+            return self._start_round(g)
+        return super().apply(g, a)
+
+
+class LasVegasGoodsGrowth(GoodsGrowthPhase):
+    """Goods growth: $5 goes under each red good that comes onto the map (the coin under its display box
+    goes with it; where the box had none, the bank pays it)."""
+
+    def grow(self, g: GameState, half: str, dice: tuple[int, ...]) -> None:
+        display_before = {col: list(boxes) for col, boxes in g.display.items()}
+        red_before = {city: cubes.get("red", 0) for city, cubes in g.cubes.items()}
+        super().grow(g, half, dice)
+        display_money = g.extra.setdefault("display_money", {})
+        from_boxes = 0
+        for col, boxes in g.display.items():
+            under = display_money.get(col)
+            if not under:
+                continue
+            for i, cube in enumerate(boxes):
+                if cube is None and display_before[col][i] is not None:
+                    from_boxes += under[i]
+                    under[i] = 0
+        laid = 0
+        for city, cubes in g.cubes.items():
+            arrived = cubes.get("red", 0) - red_before.get(city, 0)
+            if arrived > 0:
+                add_city_money(g, city, MONEY_UNDER_RED * arrived)
+                laid += MONEY_UNDER_RED * arrived
+                g.say(f"${MONEY_UNDER_RED * arrived} goes under the red goods arriving in {g.city_name(city)}")
+        g.extra["money_from_bank"] = g.extra.get("money_from_bank", 0) + laid - from_boxes
 
 
 class Rules(BaseRules):
-    """Las Vegas: the base rules with its setup."""
+    """Las Vegas: money under the red goods, $3 plains, and the grey disc with 3 players."""
 
-    RULES_COMPLETE = False  # the map's own rules come with its issue; until then only board and setup
+    RULES_COMPLETE = True
 
     TURNS: ClassVar[dict[int, int]] = {3: 10, 4: 8, 5: 7}
-    THREE_PLAYER_BLOCKED = "engineer"  # the action the grey disc blocks first in a 3-player game
+    TERRAIN_COSTS: ClassVar[dict[str, int]] = {"plain": 3, "river": 3, "mountain": 4}
+    THREE_PLAYER_BLOCKED = ENGINEER  # the action the grey disc blocks first in a 3-player game
+    OPTIONS: ClassVar[dict[str, Any]] = {**BaseRules.OPTIONS, "mountain_cost": 4}
+
+    def make_phases(self) -> list[Phase]:
+        swap: dict[str, Phase] = {
+            "select_actions": LasVegasSelectActions(), "move_goods": LasVegasMoveGoods(),
+            "goods_growth": LasVegasGoodsGrowth(),
+        }
+        return [swap.get(p.name, p) for p in super().make_phases()]
+
+    # --- setup ---------------------------------------------------------------------------------
 
     def after_setup_draw(self, g: GameState) -> None:
         """$5 under each red good on the cities and on the goods display."""
@@ -43,8 +174,68 @@ class Rules(BaseRules):
         g.extra["display_money"] = {
             col: [MONEY_UNDER_RED if c == "red" else 0 for c in boxes] for col, boxes in g.display.items()
         }
+        g.extra["money_from_bank"] = sum(g.extra["money"].values()) + sum(
+            sum(v) for v in g.extra["display_money"].values()
+        )
+        g.extra["money_taken"] = 0
 
     def on_setup(self, g: GameState) -> None:
         """In a 3-player game, block the Engineer action with a grey disc."""
         if len(g.players) == 3:
             g.extra["blocked_action"] = self.THREE_PLAYER_BLOCKED
+
+    # --- actions -------------------------------------------------------------------------------
+
+    def available_actions(self, g: GameState, seat: int) -> list[str]:
+        blocked = g.extra.get("blocked_action")
+        return [a for a in super().available_actions(g, seat) if a != blocked]
+
+    def on_turn_advanced(self, g: GameState) -> None:
+        """The grey disc moves: from Engineer to Urbanization, or from Urbanization to Engineer."""
+        blocked = g.extra.get("blocked_action")
+        if blocked is not None:
+            g.extra["blocked_action"] = URBANIZATION if blocked == ENGINEER else ENGINEER
+            g.say(f"The grey disc moves to {self.action_title(g.extra['blocked_action'])}")
+
+    def describe_action(self, g: GameState, a: Action) -> str | None:
+        if isinstance(a, TakeMoney):
+            where = g.extra.get("money_choice", {}).get("name", "the city")
+            return f"take ${MONEY_TAKEN} from {where}" if a.take else f"leave the money on {where}"
+        return None
+
+    def describe_status(self, g: GameState) -> list[str]:
+        money = g.extra.get("money", {})
+        on = ", ".join(f"{g.stop_name(g.map.by_label[lab])} ${v}" for lab, v in sorted(money.items()) if v)
+        under = sum(sum(v) for v in g.extra.get("display_money", {}).values())
+        out = [f"Money on cities: {on or 'none'}; under red goods on the display: ${under}"]
+        if g.extra.get("blocked_action"):
+            out.append(f"Grey disc: {self.action_title(g.extra['blocked_action'])} cannot be taken this turn")
+        return out
+
+    # --- building ------------------------------------------------------------------------------
+
+    def terrain_cost(self, g: GameState, h: int) -> int | None:
+        if g.map.terrain[h] == "mountain":
+            return int(g.options["mountain_cost"])
+        return self.TERRAIN_COSTS.get(g.map.terrain[h])
+
+    # --- invariants ----------------------------------------------------------------------------
+
+    def extra_invariants(self, g: GameState) -> list[str]:
+        """The money: whole coins, never negative, under red goods only on the display, and all accounted for."""
+        problems = []
+        money = g.extra.get("money", {})
+        display_money = g.extra.get("display_money", {})
+        for lab, v in money.items():
+            if v <= 0 or v % MONEY_UNDER_RED:
+                problems.append(f"${v} lies on the city at {lab}")
+        for col, under in display_money.items():
+            for i, v in enumerate(under):
+                if v not in (0, MONEY_UNDER_RED) or (v and g.display[col][i] != "red"):
+                    problems.append(f"${v} lies under display box {col}/{i + 1} ({g.display[col][i]})")
+        if g.phase != "setup" or g.extra.get("setup_step") != "cubes":
+            held = sum(money.values()) + sum(sum(v) for v in display_money.values())
+            taken, paid = g.extra.get("money_taken", 0), g.extra.get("money_from_bank", 0)
+            if held + taken != paid:
+                problems.append(f"${held} on the board and ${taken} taken, but the bank laid out ${paid}")
+        return problems

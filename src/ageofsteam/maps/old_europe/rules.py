@@ -1,28 +1,49 @@
-"""Old Europe (rulebook 003): what setup needs. Countries are the places; a coloured country is a city.
+"""Old Europe (rulebook 003): countries are the places, a coloured country is a city; players place discs on
+small circles on the borders (links between two countries) and on large circles in the centre of six
+countries (passing through such a country needs your disc there).
 
-Setup: 1 good in each coloured country, 1 more in those with a large circle in their centre (France,
-Poland, Russia, Turkey and Bulgaria). Turns as in the base game. The rules of play (discs on circles,
-their costs, the engine levels of large circles and New Cities) are issue 8 and not here yet.
+Setup: 1 good in each coloured country, 1 more in those with a large circle. Building: up to 3 discs a turn
+(4 with Engineer); a small circle holds the discs of p − 2 players and costs $2 + x, a large circle holds any
+number and costs $3 + x (x: players already there), and only players not first in player order may use large
+circles. New Cities anywhere but the countries marked ``new_city = false``. Moving goods: engine levels are
+counted per country — 1 for each coloured country passed through or reached, 1 more for passing through a
+country with a large circle or a New City; only your own discs can be used; income rises by the levels.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
+from ageofsteam.engine.errors import IllegalAction
 from ageofsteam.rules.base import BaseRules
+from ageofsteam.rules.circles import CircleBuildPhase, CircleRules, discs_on, large_discs_on
 
 if TYPE_CHECKING:
+    from ageofsteam.board.mapdata import Circle
+    from ageofsteam.board.network import Link
     from ageofsteam.engine.state import GameState
+    from ageofsteam.rules.move_goods import Route
+    from ageofsteam.rules.phase import Phase
 
 
-class Rules(BaseRules):
+class Rules(CircleRules, BaseRules):
     """Old Europe, 3–6 players."""
 
-    RULES_COMPLETE = False  # the map's own rules come with its issue; until then only board and setup
+    RULES_COMPLETE = True
 
     DEFAULT_CITY_CUBES = 1  # "Place 1 good in each coloured country."
     LARGE_CIRCLE_EXTRA_CUBES = 1  # "Coloured countries that have a large circle … receive 1 additional good."
     TURNS: ClassVar[dict[int, int]] = {3: 10, 4: 8, 5: 7, 6: 6}  # the base game's
+    SMALL_CIRCLE_COST = 2
+    LARGE_CIRCLE_COST = 3
+    OPTIONS: ClassVar[dict[str, Any]] = {
+        **BaseRules.OPTIONS,
+        # ruling 8: delivering to a country with a large circle or New City costs only its colour's level
+        "destination_extra_level": False,
+    }
+
+    def make_phases(self) -> list[Phase]:
+        return [CircleBuildPhase() if p.name == "build_track" else p for p in super().make_phases()]
 
     def starting_cubes(self, g: GameState) -> dict[int, int]:
         out: dict[int, int] = {}
@@ -34,3 +55,73 @@ class Rules(BaseRules):
             extra = self.LARGE_CIRCLE_EXTRA_CUBES if info is not None and info.large_circle else 0
             out[city.hex] = self.DEFAULT_CITY_CUBES + extra
         return out
+
+    # --- building --------------------------------------------------------------------------------
+
+    def circle_capacity(self, g: GameState, circle: Circle) -> int:
+        """p − 2 players' discs on a small circle (p: the players who started; ruling 10)."""
+        return circle.capacity or max(1, g.start_players - 2)
+
+    def circle_cost(self, g: GameState, seat: int, circle: Circle) -> int:
+        return self.SMALL_CIRCLE_COST + len(discs_on(g, circle.id))
+
+    def large_circle_cost(self, g: GameState, seat: int, region: int) -> int:
+        return self.LARGE_CIRCLE_COST + len(large_discs_on(g, region))
+
+    def check_large_circle(self, g: GameState, seat: int, region: int) -> None:
+        if g.order and g.order[0] == seat:
+            raise IllegalAction("the player in first place (the winner of the turn order auction) may not "
+                                "place discs on large circles this turn")
+
+    def check_urbanize_site(self, g: GameState, h: int, letter: str) -> None:
+        info = self.map.region_info.get(h)
+        if info is not None and not info.new_city:
+            raise IllegalAction(f"no New City may be placed in {info.name}")
+
+    def urbanize_site_ok(self, g: GameState, h: int) -> bool:
+        info = self.map.region_info.get(h)
+        return info is None or info.new_city
+
+    # --- moving goods ----------------------------------------------------------------------------
+
+    def hard_to_pass(self, g: GameState, stop: int) -> bool:
+        """A country with a large circle or a New City: one more engine level."""
+        info = self.map.region_info.get(stop)
+        return (info is not None and info.large_circle) or stop in g.new_cities
+
+    def stop_levels(self, g: GameState, seat: int, stop: int, colour: str, final: bool) -> int:
+        """1 for a coloured country (or New City), +1 for passing through one with a large circle or New City
+        (reaching it too with the option ``destination_extra_level``)."""
+        n = 1 if g.is_city(stop) else 0
+        if self.hard_to_pass(g, stop) and (not final or g.options.get("destination_extra_level", False)):
+            n += 1
+        return n
+
+    def route_allowed(self, g: GameState, seat: int, route: Route) -> bool:
+        """Only your own discs; passing through a country with a large circle needs your disc on it."""
+        if any(link.owner != seat for link in route.links):
+            return False
+        for stop in route.stops[1:-1]:
+            info = self.map.region_info.get(stop)
+            if info is not None and info.large_circle and seat not in large_discs_on(g, stop):
+                return False
+        return True
+
+    def may_use_link(self, g: GameState, seat: int, links: list[Link], link: Link) -> bool:
+        return link.owner == seat
+
+    def route_refusal(self, g: GameState, seat: int, route: Route) -> str:
+        if any(link.owner != seat for link in route.links):
+            return "only your own discs may be used to move goods"
+        for stop in route.stops[1:-1]:
+            info = self.map.region_info.get(stop)
+            if info is not None and info.large_circle and seat not in large_discs_on(g, stop):
+                return f"to pass through {g.stop_name(stop)} you need your disc on its large circle"
+        return super().route_refusal(g, seat, route)
+
+    def delivery_income(self, g: GameState, seat: int, route: Route) -> dict[int | None, int]:
+        """+1 income per engine level the delivery needs, to the mover (the discs are all theirs)."""
+        return {seat: self.route_levels(g, seat, route)}
+
+    def extra_invariants(self, g: GameState) -> list[str]:
+        return self.circle_invariants(g)

@@ -1,37 +1,81 @@
-"""Saint Petersburg (3–4 players): what the rulebook changes at setup.
+"""Saint Petersburg (3–4 players): winters and summers on the Neva delta.
 
 Setup: the game starts in winter (the season disc on the winter space), the action block disc on the
 Locomotive action, 4 goods on each yellow and each purple city and 1 on every other city, and the game ends
-one round earlier than usual. The hex costs (suburban $0, urban $2, green $3, river $4 in summer and none in
-winter, no track on the sea), the seasons and the Engineer's two faces come with the gameplay rules (a later
-issue).
+one round earlier than usual.
+
+Play: the action under the block disc cannot be selected (Locomotive in winter, Urbanization in summer).
+Track costs by hex class: suburban $0, urban $2, green $3, river $4 in summer and not at all in winter, sea
+never. The Engineer builds one more tile in summer; in winter it may lay track on river hexes at $5 a hex
+instead. Each time the turn marker advances, the season and the block disc change over.
+
+The figures are kept in ``GameState.extra``: ``season`` ("winter"/"summer") and ``blocked_action``.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
+from ageofsteam.engine.actions import SelectAction
+from ageofsteam.engine.errors import IllegalAction
 from ageofsteam.rules.base import BaseRules
+from ageofsteam.rules.select_actions import SelectActionsPhase
+from ageofsteam.rules.track_placement import NEW, base_build_cost
 
 if TYPE_CHECKING:
-    from ageofsteam.engine.state import GameState
+    from ageofsteam.engine.actions import Action
+    from ageofsteam.engine.state import GameState, PlacedTile
+    from ageofsteam.rules.phase import Phase
+    from ageofsteam.rules.track_placement import BuildPlan
 
 WINTER = "winter"
 SUMMER = "summer"
+OTHER_SEASON = {WINTER: SUMMER, SUMMER: WINTER}
 # The action the block disc covers in each season (it cannot be selected).
 BLOCKED_IN = {WINTER: "locomotive", SUMMER: "urbanization"}
+ENGINEER = "engineer"
+RIVER = "river"
+
+
+class BlockDiscSelectActionsPhase(SelectActionsPhase):
+    """Select Actions, refusing the action under the block disc with the reason."""
+
+    def check(self, g: GameState, a: Action) -> None:
+        assert isinstance(a, SelectAction)
+        if a.action == g.extra.get("blocked_action"):
+            raise IllegalAction(
+                f"{g.rules.action_title(a.action)} is under the action block disc in {g.extra.get('season', WINTER)}"
+                " and cannot be selected"
+            )
+        super().check(g, a)
 
 
 class Rules(BaseRules):
-    """Saint Petersburg: the base rules with its setup."""
+    """Saint Petersburg: seasons, the action block disc, hex classes and the Engineer's two faces."""
 
-    RULES_COMPLETE = False  # the map's own rules come with its issue; until then only board and setup
+    RULES_COMPLETE = True
 
     # One round fewer than the base game for the same number of players.
     TURNS: ClassVar[dict[int, int]] = {n: BaseRules.TURNS[n] - 1 for n in (3, 4)}
     DEFAULT_CITY_CUBES = 1
     RICH_COLOURS: ClassVar[tuple[str, ...]] = ("yellow", "purple")
     RICH_CITY_CUBES = 4
+    # The price of a simple tile on each hex class; the sea takes no track (absent). River: summer price.
+    TERRAIN_COSTS: ClassVar[dict[str, int]] = {"suburban": 0, "urban": 2, "green": 3, RIVER: 4}
+    WINTER_RIVER_COST = 5  # the Engineer's winter face: river hexes at $5
+    OPTIONS: ClassVar[dict[str, Any]] = {
+        **BaseRules.OPTIONS,
+        # Ruling 5: the Engineer's builds in each season (summer: "one more" than the usual 3)
+        "engineer_summer_builds": 4,
+        "engineer_winter_builds": 3,
+        # Ruling 6: a new town tile pays its hex class price instead of the town's own $1 (plus $1 a track)
+        "towns_pay_hex_class": False,
+    }
+
+    def make_phases(self) -> list[Phase]:
+        return [BlockDiscSelectActionsPhase() if p.name == "select_actions" else p for p in super().make_phases()]
+
+    # --- setup -----------------------------------------------------------------------------------
 
     def starting_cubes(self, g: GameState) -> dict[int, int]:
         """4 goods on each yellow and each purple city, 1 on every other city (unless the map file gives a city
@@ -50,3 +94,67 @@ class Rules(BaseRules):
         """The season disc on winter; the action block disc on the action winter blocks (Locomotive)."""
         g.extra["season"] = WINTER
         g.extra["blocked_action"] = BLOCKED_IN[WINTER]
+
+    @staticmethod
+    def season(g: GameState) -> str:
+        return str(g.extra.get("season", WINTER))
+
+    # --- actions ---------------------------------------------------------------------------------
+
+    def available_actions(self, g: GameState, seat: int) -> list[str]:
+        """Actions below the action block disc cannot be selected."""
+        blocked = g.extra.get("blocked_action")
+        return [a for a in super().available_actions(g, seat) if a != blocked]
+
+    def describe_status(self, g: GameState) -> list[str]:
+        season = self.season(g)
+        blocked = g.extra.get("blocked_action")
+        title = self.action_title(blocked) if isinstance(blocked, str) else "nothing"
+        river = "river hexes $4" if season == SUMMER else "no track on river hexes (Engineer: $5 a hex)"
+        return [f"Season: {season}; the block disc covers {title}; {river}"]
+
+    # --- building --------------------------------------------------------------------------------
+
+    def builds_allowed(self, g: GameState, seat: int) -> int:
+        """The Engineer builds one more tile in summer only (its winter face is the river at $5)."""
+        if g.players[seat].action != ENGINEER:
+            return self.BUILDS
+        key = "engineer_summer_builds" if self.season(g) == SUMMER else "engineer_winter_builds"
+        return int(g.options.get(key, self.OPTIONS[key]))
+
+    def terrain_cost(self, g: GameState, h: int) -> int | None:
+        """Suburban $0, urban $2, green $3, river $4 in summer and $5 in winter (who may build there is
+        :meth:`check_build`'s question), sea: never."""
+        terrain = g.map.terrain[h]
+        if terrain == RIVER and self.season(g) == WINTER:
+            return self.WINTER_RIVER_COST
+        return self.TERRAIN_COSTS.get(terrain)
+
+    def build_cost(self, g: GameState, h: int, kind: str, old: PlacedTile | None, new: PlacedTile) -> int:
+        cost = base_build_cost(g, h, kind, old, new)
+        if kind == NEW and g.is_town(h) and g.options.get("towns_pay_hex_class", False):
+            terrain = self.TERRAIN_COSTS.get(g.map.terrain[h], 0)
+            cost += terrain - 1  # the hex class price instead of the town's own $1
+        return cost
+
+    def check_build(self, g: GameState, seat: int, plan: BuildPlan) -> None:
+        """In winter no track goes on a river hex, except by the Engineer (at $5 a hex)."""
+        if g.map.terrain[plan.hex] != RIVER or self.season(g) != WINTER:
+            return
+        if g.players[seat].action != ENGINEER:
+            raise IllegalAction(
+                f"{g.label(plan.hex)} is a river hex: in winter only the Engineer may lay track on rivers (at $5)"
+            )
+
+    def cheapest_build(self, g: GameState, seat: int) -> int:
+        """A suburban hex is free: the build never ends for want of cash."""
+        return 0
+
+    # --- the turn marker -------------------------------------------------------------------------
+
+    def on_turn_advanced(self, g: GameState) -> None:
+        """The season disc turns over, and the action block disc moves to the action the new season blocks."""
+        season = OTHER_SEASON[self.season(g)]
+        g.extra["season"] = season
+        g.extra["blocked_action"] = BLOCKED_IN[season]
+        g.say(f"It is {season}: {self.action_title(BLOCKED_IN[season])} cannot be taken")

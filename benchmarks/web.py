@@ -1,0 +1,153 @@
+"""Web server benchmark: a real server on loopback (temporary SQLite file).
+
+1. 1,000 stored games: the time to create each hundred, and to list / open a game, at 0 and 1,000 games.
+2. 50 games in play at once, two WebSocket viewers each: the time from submitting an action to both viewers
+   having it (median, 90th percentile); each player thinks ``--think`` seconds on average before acting
+   (``--think 0``: every game submits back to back, the server saturated).
+
+Run: ``make bench-web`` (or ``python benchmarks/web.py [--games 50] [--stored 1000] [--moves 20]``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import httpx
+import websockets
+
+from ageofsteam.bots import RandomBot
+from ageofsteam.engine.game import Game
+from ageofsteam.engine.record import Record
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def start(db: Path, port: int) -> subprocess.Popen[bytes]:
+    aos = str(Path(sys.executable).parent / "aos")
+    proc = subprocess.Popen(
+        [aos, "serve", "--port", str(port), "--database-url", f"sqlite:///{db}"], stdout=subprocess.DEVNULL
+    )
+    for _ in range(300):
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/api/health", timeout=1).status_code == 200:
+                return proc
+        except httpx.TransportError:
+            time.sleep(0.1)
+    raise SystemExit("the server did not start")
+
+
+def new_game(client: httpx.Client, seed: int) -> dict:
+    r = client.post("/api/games", json={"map": "rust-belt", "players": 3, "seed": seed})
+    r.raise_for_status()
+    return r.json()
+
+
+def timed(f, n: int = 20) -> float:
+    t = time.perf_counter()
+    for _ in range(n):
+        f()
+    return (time.perf_counter() - t) / n * 1000
+
+
+async def play(base: str, ws_base: str, gid: str, host: str, moves: int, out: list[float], think: float) -> None:
+    async with httpx.AsyncClient(base_url=base) as client:
+        rec = (await client.get(f"/api/games/{gid}/record")).json()
+        game = Game.from_record(Record.model_validate(rec))
+        bot, rng = RandomBot(), random.Random(gid)
+        async with (
+            websockets.connect(f"{ws_base}/api/games/{gid}/ws") as a,
+            websockets.connect(f"{ws_base}/api/games/{gid}/ws") as b,
+        ):
+            await a.recv()
+            await b.recv()
+            for _ in range(moves):
+                await asyncio.sleep(think * rng.uniform(0.5, 1.5))  # a player thinks before acting
+                action = bot.choose(game, rng)
+                index = len(game.record.actions)
+                t0 = time.perf_counter()
+                r = await client.post(
+                    f"/api/games/{gid}/actions",
+                    json={"index": index, "action": action.to_json()},
+                    headers={"X-Seat-Token": host},
+                )
+                r.raise_for_status()
+                for ws in (a, b):
+                    while json.loads(await ws.recv())["index"] <= index:
+                        pass
+                out.append((time.perf_counter() - t0) * 1000)
+                game.apply(action)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--games", type=int, default=50)
+    ap.add_argument("--stored", type=int, default=1000)
+    ap.add_argument("--moves", type=int, default=20)
+    ap.add_argument("--think", type=float, default=1.0, help="mean seconds a player thinks before acting")
+    args = ap.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        port = free_port()
+        proc = start(Path(tmp) / "bench.db", port)
+        base, ws_base = f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}"
+        try:
+            client = httpx.Client(base_url=base)
+            first = new_game(client, 0)
+            open_empty = timed(lambda: client.get(f"/api/games/{first['id']}"))
+            list_empty = timed(lambda: client.get("/api/games"))
+            per_hundred = []
+            t = time.perf_counter()
+            for i in range(1, args.stored):
+                new_game(client, i)
+                if (i + 1) % 100 == 0:
+                    per_hundred.append((time.perf_counter() - t) * 1000 / 100)
+                    t = time.perf_counter()
+            ids = [g["id"] for g in client.get("/api/games?limit=1000").json()]
+            open_full = timed(lambda: client.get(f"/api/games/{first['id']}"))
+            list_full = timed(lambda: client.get("/api/games"))
+            cold = timed(lambda: client.get(f"/api/games/{random.choice(ids)}"), 50)
+            print(f"stored games: {len(ids)}")
+            print(f"create a game: {per_hundred[0]:.1f} ms (first hundred) → {per_hundred[-1]:.1f} ms (last hundred)")
+            print(
+                f"open a game: {open_empty:.1f} ms with 1 stored → {open_full:.1f} ms with {len(ids)} stored; "
+                f"a random one of them {cold:.1f} ms"
+            )
+            print(f"list the lobby (200 newest): {list_empty:.1f} ms with 1 stored → {list_full:.1f} ms")
+            games = [new_game(client, 10_000 + i) for i in range(args.games)]
+            samples: list[float] = []
+
+            async def all_games() -> None:
+                await asyncio.gather(
+                    *(play(base, ws_base, g["id"], g["host_token"], args.moves, samples, args.think) for g in games)
+                )
+
+            t = time.perf_counter()
+            asyncio.run(all_games())
+            wall = time.perf_counter() - t
+            samples.sort()
+            print(
+                f"{args.games} games at once, 2 viewers each, think {args.think:g} s, "
+                f"{len(samples)} actions in {wall:.1f} s: "
+                f"submit → every viewer has it: median {statistics.median(samples):.1f} ms, "
+                f"p90 {samples[int(len(samples) * 0.9)]:.1f} ms (target ≤ 50 ms median)"
+            )
+        finally:
+            proc.kill()
+            proc.wait()
+
+
+if __name__ == "__main__":
+    main()

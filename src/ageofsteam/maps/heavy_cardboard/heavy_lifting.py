@@ -1,0 +1,217 @@
+"""Heavy Lifting (rulebook 004, Heavy Cardboard, "Actions"): the holder may make one of their deliveries of the
+Move Goods phase without track.
+
+One cube goes from a City the mover has a Completed Railroad Link with to a City of its colour, over
+contiguous open hexes (no track tiles, no Cities): at most 5 hex spaces, a mountain counting 2, the start and
+destination City hexes not counted. Never to or from Madeira. It pays the mover 2 income in turn 1, one more
+each turn, at most 6; the cube goes back to the bag. It takes the place of the mover's delivery in that move
+round, once per Move Goods phase.
+"""
+
+from __future__ import annotations
+
+import heapq
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
+
+from ageofsteam.engine.actions import Action, register
+from ageofsteam.engine.errors import IllegalAction
+from ageofsteam.rules.move_goods import MoveGoodsPhase
+from ageofsteam.rules.phase import next_in_queue
+
+if TYPE_CHECKING:
+    from ageofsteam.engine.state import GameState
+
+HEAVY_LIFTING = "heavy_lifting"
+USED = "heavy_lifting_used"  # key in GameState.extra during Move Goods: the action was used this phase
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class HeavyLift(Action):
+    """Phase V, Heavy Lifting: move one ``colour`` cube from the city at ``city`` to the city at ``to`` over open
+    land, as this move round's delivery."""
+
+    kind: ClassVar[str] = "heavy_lift"
+    player: int
+    city: str
+    colour: str
+    to: str
+
+
+def lift_income(g: GameState) -> int:
+    """2 in turn 1, one more each turn, at most 6."""
+    rules = g.rules
+    return min(rules.HEAVY_LIFTING_MAX_INCOME, rules.HEAVY_LIFTING_FIRST_INCOME + g.turn - 1)  # type: ignore[attr-defined]
+
+
+def open_hex(g: GameState, h: int) -> bool:
+    """May a Heavy Lifting delivery cross ``h``? Land with no track tile and no City (a bare town: option)."""
+    if g.is_city(h) or h in g.tiles:
+        return False
+    if g.is_town(h):
+        return bool(g.options.get("heavy_lifting_through_towns", True))
+    return g.rules.terrain_cost(g, h) is not None
+
+
+def lift_distance(g: GameState, start: int, dest: int) -> int | None:
+    """The fewest hex spaces (mountains 2) of open land between the cities at ``start`` and ``dest`` (their
+    representative hexes), or None if no open way joins them."""
+    m = g.map
+    start_hexes = city_hexes(g, start)
+    dest_hexes = set(city_hexes(g, dest))
+    cross_thick = bool(g.options.get("heavy_lifting_crosses_thick_edges", False))
+    best: dict[int, int] = {}
+    heap: list[tuple[int, int]] = [(0, h) for h in start_hexes]
+    for h in start_hexes:
+        best[h] = 0
+    while heap:
+        d, h = heapq.heappop(heap)
+        if d > best.get(h, 1 << 30):
+            continue
+        if h in dest_hexes:
+            return d
+        for e, n in enumerate(m.neighbours[h]):
+            if n < 0 or (not cross_thick and (h, e) in m.blocked):
+                continue
+            if n in dest_hexes:
+                nd = d
+            elif open_hex(g, n):
+                nd = d + (2 if m.terrain[n] == "mountain" else 1)
+            else:
+                continue
+            if nd < best.get(n, 1 << 30):
+                best[n] = nd
+                heapq.heappush(heap, (nd, n))
+    return None
+
+
+def city_hexes(g: GameState, city: int) -> list[int]:
+    """Every hex of the city standing at ``city`` (a printed city may cover several)."""
+    idx = g.map.city_at.get(city)
+    if idx is None:
+        return [city]
+    return list(g.map.cities[idx].hexes)
+
+
+def has_own_link(g: GameState, seat: int, city: int) -> bool:
+    return any(link.owner == seat for link in g.network.at_stop.get(city, ()))
+
+
+def check_lift(g: GameState, a: HeavyLift) -> tuple[int, int]:
+    """The start and destination cities of a legal Heavy Lifting delivery; IllegalAction otherwise."""
+    rules = g.rules
+    if g.players[a.player].action != HEAVY_LIFTING:
+        raise IllegalAction("only the player who took Heavy Lifting may make a Heavy Lifting delivery")
+    if g.extra.get(USED):
+        raise IllegalAction("Heavy Lifting allows one delivery per turn, and it has been made")
+    cities = []
+    for label in (a.city, a.to):
+        h = g.map.by_label.get(label.upper())
+        if h is None or not g.is_city(h):
+            raise IllegalAction(f"{label} is not a city")
+        c = g.city_hex(h)
+        assert c is not None
+        cities.append(c)
+    start, dest = cities
+    for c in cities:
+        if c in rules.no_lift_cities():  # type: ignore[attr-defined]
+            raise IllegalAction(f"Heavy Lifting cannot deliver to or from {g.city_name(c)}")
+    if g.cubes.get(start, {}).get(a.colour, 0) <= 0:
+        raise IllegalAction(f"there is no {a.colour} cube in {g.city_name(start)}")
+    if not has_own_link(g, a.player, start):
+        raise IllegalAction(
+            f"Heavy Lifting starts from a city you have a completed link with; you have none at {g.city_name(start)}"
+        )
+    if not rules.accepts(g, dest, a.colour):
+        raise IllegalAction(f"{g.city_name(dest)} does not take {a.colour} cubes")
+    limit = rules.HEAVY_LIFTING_RANGE  # type: ignore[attr-defined]
+    d = lift_distance(g, start, dest)
+    if d is None:
+        raise IllegalAction(
+            f"no open land (without track or cities) joins {g.city_name(start)} and {g.city_name(dest)}"
+        )
+    if d > limit:
+        raise IllegalAction(
+            f"{g.city_name(dest)} is {d} hex spaces of open land from {g.city_name(start)} (mountains count 2); "
+            f"Heavy Lifting reaches {limit}"
+        )
+    return start, dest
+
+
+def legal_lifts(g: GameState, seat: int) -> list[HeavyLift]:
+    """Every legal Heavy Lifting delivery of ``seat`` now."""
+    if g.players[seat].action != HEAVY_LIFTING or g.extra.get(USED):
+        return []
+    rules = g.rules
+    banned = rules.no_lift_cities()  # type: ignore[attr-defined]
+    limit = rules.HEAVY_LIFTING_RANGE  # type: ignore[attr-defined]
+    cities = sorted({c for h in range(g.map.size) if (c := g.city_hex(h)) is not None} - banned)
+    out = []
+    for start in cities:
+        colours = sorted(c for c, n in g.cubes.get(start, {}).items() if n > 0)
+        if not colours or not has_own_link(g, seat, start):
+            continue
+        for dest in cities:
+            if dest == start:
+                continue
+            wanted = [c for c in colours if rules.accepts(g, dest, c)]
+            if not wanted:
+                continue
+            d = lift_distance(g, start, dest)
+            if d is None or d > limit:
+                continue
+            out += [HeavyLift(seat, g.label(start), c, g.label(dest)) for c in wanted]
+    return out
+
+
+class HeavyLiftingMovePhase(MoveGoodsPhase):
+    """Move Goods with the Heavy Lifting delivery as a further choice of its holder."""
+
+    accepts = (*MoveGoodsPhase.accepts, HeavyLift)  # type: ignore[assignment]
+
+    def begin(self, g: GameState) -> bool:
+        g.extra[USED] = False
+        return super().begin(g)
+
+    def legal(self, g: GameState) -> list[Action]:
+        seat = g.to_move
+        assert seat is not None
+        return super().legal(g) + list(legal_lifts(g, seat))
+
+    def check(self, g: GameState, a: Action) -> None:
+        if isinstance(a, HeavyLift):
+            check_lift(g, a)
+        else:
+            super().check(g, a)
+
+    def apply(self, g: GameState, a: Action) -> bool:
+        if not isinstance(a, HeavyLift):
+            done = super().apply(g, a)
+        else:
+            start, dest = check_lift(g, a)
+            g.cubes[start][a.colour] -= 1
+            g.bag[a.colour] = g.bag.get(a.colour, 0) + 1
+            gain = lift_income(g)
+            g.players[a.player].income += gain
+            g.extra[USED] = True
+            g.say(
+                f"{g.player_name(a.player)} heavy-lifts {a.colour} from {g.city_name(start)} to "
+                f"{g.city_name(dest)} (+{gain} income)"
+            )
+            g.pending.pop(0)
+            done = next_in_queue(g) and self._start_round(g)
+        if done:
+            g.extra.pop(USED, None)
+        return done
+
+
+def describe(g: GameState, a: HeavyLift) -> str:
+    """The CLI's menu entry."""
+    start = g.city_hex(g.map.by_label[a.city.upper()])
+    dest = g.city_hex(g.map.by_label[a.to.upper()])
+    assert start is not None and dest is not None
+    return (
+        f"Heavy Lifting: {a.colour} from {g.city_name(start)} to {g.city_name(dest)} over open land "
+        f"(+{lift_income(g)} income)"
+    )

@@ -1,0 +1,289 @@
+"""Building on maps without hexes: players place discs on connection circles instead of laying track.
+
+Discs live in ``GameState.extra`` as JSON: ``circle_discs`` (circle id → seats, in the order placed) and
+``large_circle_discs`` (region id → seats, for maps whose regions have a large circle in their centre). A disc
+on a circle is a :class:`Link` between every pair of regions the circle joins, owned by the disc's player, so
+goods movement, income and scoring are the shared code. A map's rules mix in :class:`CircleRules` and set the
+costs, capacities and conditions; :class:`CircleBuildPhase` replaces Build Track.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import combinations
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from ageofsteam.board.network import Link, Network
+from ageofsteam.engine.actions import Action, EndBuild, Urbanize, register
+from ageofsteam.engine.errors import IllegalAction
+from ageofsteam.rules.build_track import BuildTrackPhase
+from ageofsteam.rules.urbanization import apply_urbanize, check_urbanize
+
+if TYPE_CHECKING:
+    from ageofsteam.board.mapdata import Circle
+    from ageofsteam.engine.state import GameState
+
+CIRCLE_DISCS = "circle_discs"
+LARGE_DISCS = "large_circle_discs"
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class PlaceDisc(Action):
+    """Phase IV on a map without hexes: put a disc on connection circle ``circle`` (its id), or on the large
+    circle in the centre of region ``circle`` (the region's id)."""
+
+    kind: ClassVar[str] = "place_disc"
+    player: int
+    circle: str
+
+
+def circle_discs(g: GameState) -> dict[str, list[int]]:
+    """Circle id → seats with a disc on it (the live figure in ``g.extra``)."""
+    return g.extra.setdefault(CIRCLE_DISCS, {})  # type: ignore[no-any-return]
+
+
+def large_discs(g: GameState) -> dict[str, list[int]]:
+    """Region id → seats with a disc on its large circle."""
+    return g.extra.setdefault(LARGE_DISCS, {})  # type: ignore[no-any-return]
+
+
+def discs_on(g: GameState, circle: str) -> list[int]:
+    return list(g.extra.get(CIRCLE_DISCS, {}).get(circle, ()))
+
+
+def large_discs_on(g: GameState, region: int) -> list[int]:
+    return list(g.extra.get(LARGE_DISCS, {}).get(g.label(region), ()))
+
+
+def build_circle_network(g: GameState) -> Network:
+    """One link per disc and pair of regions its circle joins. A disc scores one point: the first pair's link
+    carries the section, the others none."""
+    net = Network()
+    by_id = {c.id: c for c in g.map.circles}
+    for cid, seats in sorted(g.extra.get(CIRCLE_DISCS, {}).items()):
+        circle = by_id[cid]
+        pairs = list(combinations(circle.places, 2))
+        for seat in seats:
+            for k, (a, b) in enumerate(pairs):
+                lid = f"{cid}:{seat}" if len(pairs) == 1 else f"{cid}:{g.label(a)}-{g.label(b)}:{seat}"
+                net.add_link(Link(lid, a, b, seat, 1 if k == 0 else 0, levels=0))
+    return net
+
+
+class CircleRules:
+    """Hooks of a map built with discs on circles (mixed into a map's ``Rules`` before ``BaseRules``)."""
+
+    map: Any
+
+    def circle(self, g: GameState, cid: str) -> Circle | None:
+        return next((c for c in g.map.circles if c.id == cid), None)
+
+    def circle_capacity(self, g: GameState, circle: Circle) -> int:
+        """How many players' discs a circle holds (one disc per player)."""
+        return circle.capacity or 1
+
+    def circle_cost(self, g: GameState, seat: int, circle: Circle) -> int:
+        raise NotImplementedError
+
+    def check_circle(self, g: GameState, seat: int, circle: Circle) -> None:
+        """Raise IllegalAction for a disc the map forbids (capacity and cash were checked)."""
+
+    def has_large_circles(self, g: GameState) -> bool:
+        return any(i.large_circle for i in g.map.region_info.values())
+
+    def large_circle_cost(self, g: GameState, seat: int, region: int) -> int:
+        raise NotImplementedError
+
+    def check_large_circle(self, g: GameState, seat: int, region: int) -> None:
+        """Raise IllegalAction for a disc on a large circle the map forbids."""
+
+    def disc_counts_as_build(self, g: GameState, large: bool) -> bool:
+        return True
+
+    def disc_target(self, g: GameState, a: PlaceDisc) -> tuple[Circle | None, int | None]:
+        """(circle, None) or (None, region of a large circle); IllegalAction if neither."""
+        c = self.circle(g, a.circle)
+        if c is not None:
+            return c, None
+        h = g.map.by_label.get(a.circle.strip().upper())
+        if h is not None and g.map.region_info.get(h) is not None and g.map.region_info[h].large_circle:
+            return None, h
+        if h is not None:
+            raise IllegalAction(f"{g.stop_name(h)} has no large circle")
+        raise IllegalAction(f"there is no circle {a.circle!r} on this map")
+
+    def disc_cost(self, g: GameState, a: PlaceDisc) -> int:
+        """The cost of a legal disc (checked elsewhere)."""
+        c, h = self.disc_target(g, a)
+        if c is not None:
+            return self.circle_cost(g, a.player, c)
+        assert h is not None
+        return self.large_circle_cost(g, a.player, h)
+
+    def check_disc(self, g: GameState, a: PlaceDisc) -> int:
+        """The cost of ``a``, or IllegalAction in player words."""
+        b = g.build
+        assert b is not None
+        c, h = self.disc_target(g, a)
+        large = c is None
+        if b.builds_left <= 0 and self.disc_counts_as_build(g, large):
+            raise IllegalAction("you have no disc placements left this turn")
+        if c is not None:
+            on = discs_on(g, c.id)
+            if a.player in on:
+                raise IllegalAction(f"you already have a disc on circle {c.id}")
+            cap = self.circle_capacity(g, c)
+            if len(on) >= cap:
+                raise IllegalAction(f"circle {c.id} is full: it holds {cap} player{'s' if cap != 1 else ''}' discs")
+            self.check_circle(g, a.player, c)
+            cost = self.circle_cost(g, a.player, c)
+        else:
+            assert h is not None
+            if a.player in large_discs_on(g, h):
+                raise IllegalAction(f"you already have a disc on the large circle of {g.stop_name(h)}")
+            self.check_large_circle(g, a.player, h)
+            cost = self.large_circle_cost(g, a.player, h)
+        if cost > g.players[a.player].cash:
+            raise IllegalAction(f"that disc costs ${cost} and you have ${g.players[a.player].cash}")
+        return cost
+
+    def legal_discs(self, g: GameState, seat: int) -> list[PlaceDisc]:
+        out = []
+        targets = [c.id for c in g.map.circles]
+        targets += [g.label(h) for h, i in sorted(g.map.region_info.items()) if i.large_circle]
+        for t in targets:
+            a = PlaceDisc(seat, t)
+            try:
+                self.check_disc(g, a)
+            except IllegalAction:
+                continue
+            out.append(a)
+        return out
+
+    def action_cost(self, g: GameState, a: Action) -> int:
+        if isinstance(a, PlaceDisc):
+            return self.disc_cost(g, a)
+        return 0
+
+    def describe_action(self, g: GameState, a: Action) -> str | None:
+        if not isinstance(a, PlaceDisc):
+            return None
+        c, h = self.disc_target(g, a)
+        cost = self.disc_cost(g, a)
+        if c is not None:
+            names = " – ".join(g.stop_name(p) for p in c.places)
+            return f"place a disc on circle {c.id} ({names}) for ${cost}"
+        assert h is not None
+        return f"place a disc on the large circle of {g.stop_name(h)} for ${cost}"
+
+    def build_network(self, g: GameState) -> Network:
+        return build_circle_network(g)
+
+    def on_eliminated(self, g: GameState, seat: int) -> None:
+        """A bankrupt player's discs leave the board (they could serve no one: only own discs are usable)."""
+        for key in (CIRCLE_DISCS, LARGE_DISCS):
+            table = g.extra.get(key, {})
+            for k in list(table):
+                table[k] = [s for s in table[k] if s != seat]
+                if not table[k]:
+                    del table[k]
+        g.board_changed()
+
+    def circle_invariants(self, g: GameState) -> list[str]:
+        """Discs per circle within capacity, one per player, only by players still in the game."""
+        problems = []
+        for cid, seats in g.extra.get(CIRCLE_DISCS, {}).items():
+            c = self.circle(g, cid)
+            if c is None:
+                problems.append(f"discs lie on {cid}, which is not a circle")
+                continue
+            if len(seats) > self.circle_capacity(g, c):
+                problems.append(f"circle {cid} holds {len(seats)} discs, more than its capacity")
+            if len(set(seats)) != len(seats):
+                problems.append(f"circle {cid} holds two discs of one player")
+        for key in (CIRCLE_DISCS, LARGE_DISCS):
+            for k, seats in g.extra.get(key, {}).items():
+                for s in seats:
+                    if not 0 <= s < len(g.players) or g.players[s].eliminated:
+                        problems.append(f"a disc on {k} belongs to seat {s}, who is not in the game")
+        for rid, seats in g.extra.get(LARGE_DISCS, {}).items():
+            h = g.map.by_label.get(rid.upper())
+            if h is None or not g.map.region_info[h].large_circle:
+                problems.append(f"discs lie on a large circle of {rid}, which has none")
+            if len(set(seats)) != len(seats):
+                problems.append(f"the large circle of {rid} holds two discs of one player")
+        return problems
+
+
+class CircleBuildPhase(BuildTrackPhase):
+    """Phase IV with discs: each player in turn places up to their builds' worth of discs, the Urbanization
+    holder first placing a New City if they wish."""
+
+    accepts = (PlaceDisc, Urbanize, EndBuild)
+
+    def _build_over(self, g: GameState) -> bool:
+        b = g.build
+        assert b is not None
+        if b.may_urbanize:
+            return False
+        return not g.rules.legal_discs(g, b.player)  # type: ignore[attr-defined]
+
+    def legal(self, g: GameState) -> list[Action]:
+        b = g.build
+        assert b is not None
+        out: list[Action] = [EndBuild(b.player)]
+        if b.may_urbanize:
+            for h in sorted(g.map.towns, key=g.label):
+                if g.is_town(h) and g.rules.urbanize_site_ok(g, h):
+                    out += [Urbanize(b.player, g.label(h), c) for c in g.new_cities_left]
+        out += g.rules.legal_discs(g, b.player)  # type: ignore[attr-defined]
+        return out
+
+    def check(self, g: GameState, a: Action) -> None:
+        if isinstance(a, Urbanize):
+            check_urbanize(g, a)
+        elif isinstance(a, PlaceDisc):
+            g.rules.check_disc(g, a)  # type: ignore[attr-defined]
+
+    def apply(self, g: GameState, a: Action) -> bool:
+        b = g.build
+        assert b is not None
+        if isinstance(a, EndBuild):
+            self._end_build(g)
+            return self._next(g)
+        if isinstance(a, Urbanize):
+            apply_urbanize(g, a, check_urbanize(g, a))
+        else:
+            assert isinstance(a, PlaceDisc)
+            place_disc(g, a)
+        if self._build_over(g):
+            self._end_build(g)
+            return self._next(g)
+        return False
+
+
+def place_disc(g: GameState, a: PlaceDisc) -> None:
+    """Carry out a disc placement (checks first)."""
+    rules: Any = g.rules
+    cost = rules.check_disc(g, a)
+    c, h = rules.disc_target(g, a)
+    b = g.build
+    assert b is not None
+    p = g.players[a.player]
+    p.cash -= cost
+    p.has_built = True
+    if rules.disc_counts_as_build(g, c is None):
+        b.builds_left -= 1
+    b.builds_done += 1
+    b.spent.append(cost)
+    b.may_urbanize = False
+    if c is not None:
+        circle_discs(g).setdefault(c.id, []).append(a.player)
+        where = f"circle {c.id} ({' – '.join(g.stop_name(x) for x in c.places)})"
+    else:
+        assert h is not None
+        large_discs(g).setdefault(g.label(h), []).append(a.player)
+        where = f"the large circle of {g.stop_name(h)}"
+    g.board_changed()
+    g.say(f"{p.name} places a disc on {where} for ${cost}")

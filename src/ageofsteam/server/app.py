@@ -1,0 +1,400 @@
+"""The FastAPI application: lobby, game API, board pictures, WebSocket, and the client's static files.
+
+Every endpoint is described in docs/web-api.md.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import mimetypes
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from fastapi import FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
+from pydantic import BaseModel, ConfigDict, Field
+
+from ageofsteam.engine.actions import CHANCE
+from ageofsteam.engine.view import view
+from ageofsteam.server.decisions import route_hexes
+from ageofsteam.server.errors import ApiError
+from ageofsteam.server.hub import Hub, Identity, LiveGame, public_seats
+from ageofsteam.server.store import Store
+
+WEB_DIR = Path(__file__).resolve().parent.parent / "web"
+log = logging.getLogger("ageofsteam.server")
+
+
+class SeatIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    name: str | None = Field(default=None, min_length=1, max_length=40)
+    bot: Literal["random"] | None = None
+
+
+class CreateIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    map: str = Field(min_length=1, max_length=64)
+    players: int = Field(ge=1, le=12)
+    seats: list[SeatIn] | None = None
+    options: dict[str, Any] = Field(default_factory=dict)
+    seed: int | None = Field(default=None, ge=0, lt=2**31)
+
+
+class ActIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    index: int = Field(ge=0)
+    action: dict[str, Any]
+
+
+class UndoIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    index: int = Field(ge=0)
+    count: int = Field(default=1, ge=1)
+
+
+TokenHeader = Annotated[str | None, Header(alias="X-Seat-Token")]
+TokenQuery = Annotated[str | None, Query(alias="token", max_length=200)]
+
+
+def _validation_error(exc: RequestValidationError) -> ApiError:
+    err = exc.errors()[0]
+    loc = [str(p) for p in err.get("loc", ()) if p not in ("body", "query", "header", "path")]
+    field = ".".join(loc) or None
+    if err.get("type") == "json_invalid" or (not loc and "body" in err.get("loc", ())):
+        return ApiError(400, "bad_json", f"the request body must be a JSON object: {err.get('msg', '')}", None)
+    return ApiError(422, "invalid", f"field '{field}': {err.get('msg', 'invalid')}", field)
+
+
+def create_app(database_url: str = "sqlite:///aos.db", *, all_maps: bool = False, bot_delay: float = 0.0) -> FastAPI:
+    """The application, storing games at ``database_url``."""
+    store = Store(database_url)
+    hub = Hub(store, all_maps=all_maps, bot_delay=bot_delay)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        n = hub.resume_bots()
+        if n:
+            log.info("resumed the bots of %d games", n)
+        yield
+        await hub.shutdown()
+        store.close()
+
+    app = FastAPI(title="Age of Steam", lifespan=lifespan, docs_url="/api/docs", openapi_url="/api/openapi.json")
+    app.state.hub = hub
+    app.state.store = store
+
+    @app.exception_handler(ApiError)
+    async def _api_error(_req: Request, exc: ApiError) -> JSONResponse:
+        return JSONResponse(exc.body(), status_code=exc.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def _invalid(_req: Request, exc: RequestValidationError) -> JSONResponse:
+        err = _validation_error(exc)
+        return JSONResponse(err.body(), status_code=err.status)
+
+    def token_of(header: str | None, query: str | None) -> str | None:
+        return header if header else query
+
+    def need(ident: Identity | None) -> Identity:
+        if ident is None:
+            raise ApiError(403, "forbidden", "a seat token is needed (header X-Seat-Token)", "token")
+        return ident
+
+    def game_json(live: LiveGame, ident: Identity | None) -> dict[str, Any]:
+        m = live.meta
+        return {
+            "id": m.id,
+            "map": m.map,
+            "status": live.status(),
+            "created": m.created,
+            "index": live.index,
+            "seats": public_seats(m),
+            "view": view(live.game),
+            "you": hub.you(live, ident),
+            "log_size": len(live.game.state.log),
+        }
+
+    # --- lobby ---------------------------------------------------------------------------------
+
+    @app.get("/api/health")
+    async def health() -> dict[str, Any]:
+        return {"ok": True, "games": store.count()}
+
+    @app.get("/api/maps")
+    async def maps(all: bool = False) -> list[dict[str, Any]]:
+        from ageofsteam.maps import load_rules, map_ids
+
+        out = []
+        for map_id in map_ids():
+            rules = load_rules(map_id)
+            if not (rules.RULES_COMPLETE or all):
+                continue
+            lo, hi = rules.map.players
+            out.append(
+                {
+                    "id": map_id,
+                    "name": rules.map.name,
+                    "players": [lo, hi],
+                    "turns": {str(k): v for k, v in sorted(rules.TURNS.items()) if lo <= k <= hi},
+                    "rules_complete": bool(rules.RULES_COMPLETE),
+                    "options": dict(rules.OPTIONS),
+                }
+            )
+        return out
+
+    @app.get("/api/maps/{map_id}/board.svg")
+    async def map_svg(map_id: str, legend: bool = True, labels: bool = False) -> Response:
+        from ageofsteam.maps import load_board, map_ids
+        from ageofsteam.render import render_svg
+
+        if map_id not in map_ids():
+            raise ApiError(404, "not_found", f"unknown map {map_id!r}", "map")
+        return Response(render_svg(load_board(map_id), legend=legend, labels=labels), media_type="image/svg+xml")
+
+    @app.post("/api/games", status_code=201)
+    async def create(body: CreateIn) -> dict[str, Any]:
+        seats = [s.model_dump() for s in body.seats] if body.seats is not None else None
+        live, tokens, host = hub.create(body.map, body.players, seats, body.options, body.seed)
+        gid = live.meta.id
+        return {
+            "id": gid,
+            "map": live.meta.map,
+            "status": live.status(),
+            "host_token": host,
+            "host_url": f"/game/{gid}?token={host}",
+            "seats": [
+                {**s, "token": tok, "join_url": f"/game/{gid}?token={tok}" if tok else None}
+                for s, tok in zip(public_seats(live.meta), tokens, strict=True)
+            ],
+        }
+
+    @app.get("/api/games")
+    async def list_games(
+        status: Literal["open", "running", "over"] | None = None, limit: Annotated[int, Query(ge=1, le=1000)] = 200
+    ) -> list[dict[str, Any]]:
+        from ageofsteam.maps import load_board
+
+        out = []
+        for m in store.list(status, limit):
+            live = hub.live.get(m.id)
+            if live is not None:  # the freshest figures
+                m = live.meta
+            summary = live.summary() if live is not None else m.summary
+            out.append(
+                {
+                    "id": m.id,
+                    "map": m.map,
+                    "map_name": load_board(m.map).name,
+                    "status": m.status,
+                    "created": m.created,
+                    "players": len(m.seats),
+                    "seats": public_seats(m),
+                    **summary,
+                }
+            )
+        return out
+
+    # --- one game ------------------------------------------------------------------------------
+
+    @app.get("/api/games/{game_id}")
+    async def get_game(game_id: str, x_seat_token: TokenHeader = None, token: TokenQuery = None) -> dict[str, Any]:
+        live = hub.get(game_id)
+        return game_json(live, hub.identify(live, token_of(x_seat_token, token)))
+
+    @app.get("/api/games/{game_id}/legal")
+    async def legal(game_id: str, x_seat_token: TokenHeader = None, token: TokenQuery = None) -> dict[str, Any]:
+        live = hub.get(game_id)
+        ident = hub.identify(live, token_of(x_seat_token, token))
+        out = dict(live.legal())
+        out["you_may_act"] = ident is not None and live.game.to_move in ident.seats
+        return out
+
+    @app.post("/api/games/{game_id}/actions")
+    async def act(
+        game_id: str, body: ActIn, x_seat_token: TokenHeader = None, token: TokenQuery = None
+    ) -> dict[str, Any]:
+        live = hub.get(game_id)
+        ident = need(hub.identify(live, token_of(x_seat_token, token)))
+        return await hub.act(live, ident, body.index, body.action)
+
+    @app.post("/api/games/{game_id}/undo")
+    async def undo(
+        game_id: str, body: UndoIn, x_seat_token: TokenHeader = None, token: TokenQuery = None
+    ) -> dict[str, Any]:
+        live = hub.get(game_id)
+        ident = need(hub.identify(live, token_of(x_seat_token, token)))
+        return await hub.undo(live, ident, body.index, body.count)
+
+    @app.get("/api/games/{game_id}/log")
+    async def game_log(game_id: str, since: Annotated[int, Query(ge=0)] = 0) -> dict[str, Any]:
+        live = hub.get(game_id)
+        lines = live.game.state.log
+        return {"size": len(lines), "lines": lines[since:]}
+
+    @app.get("/api/games/{game_id}/record")
+    async def record(game_id: str) -> dict[str, Any]:
+        return hub.get(game_id).game.record.model_dump(mode="json")
+
+    @app.get("/api/games/{game_id}/board.svg")
+    async def board(
+        game_id: str,
+        legend: bool = True,
+        labels: bool = False,
+        highlight: Annotated[str | None, Query(max_length=2000)] = None,
+        hex: Annotated[str | None, Query(max_length=8)] = None,
+        tile: Annotated[str | None, Query(max_length=40)] = None,
+        rotation: Annotated[int | None, Query(ge=0, le=5)] = None,
+        links: Annotated[str | None, Query(max_length=2000)] = None,
+    ) -> Response:
+        live = hub.get(game_id)
+        key = (live.index, legend, labels, highlight, hex, tile, rotation, links)
+        svg = live.svg_cache.get(key)
+        if svg is None:
+            svg = _board_svg(live, legend, labels, highlight, hex, tile, rotation, links)
+            if len(live.svg_cache) > 64:
+                live.svg_cache.clear()
+            live.svg_cache[key] = svg
+        return Response(svg, media_type="image/svg+xml")
+
+    # --- live updates --------------------------------------------------------------------------
+
+    @app.websocket("/api/games/{game_id}/ws")
+    async def ws(websocket: WebSocket, game_id: str, token: str | None = None) -> None:
+        await websocket.accept()
+        try:
+            live = hub.get(game_id)
+        except ApiError:
+            await websocket.close(code=4404, reason="no such game")
+            return
+        try:
+            ident = hub.identify(live, token)
+        except ApiError:
+            await websocket.close(code=4403, reason="unknown token")
+            return
+        async with live.lock:  # the hello is consistent with the updates that follow it
+            hello = {
+                "type": "hello",
+                "index": live.index,
+                "status": live.status(),
+                "view": view(live.game),
+                "log_size": len(live.game.state.log),
+                "you": hub.you(live, ident),
+            }
+            await websocket.send_json(hello)
+            live.viewers.add(websocket)
+        try:
+            while True:
+                msg = await websocket.receive_json()
+                if isinstance(msg, dict) and msg.get("type") == "ping":
+                    await websocket.send_json({"type": "pong"})
+        except (WebSocketDisconnect, RuntimeError, ValueError):
+            pass
+        finally:
+            live.viewers.discard(websocket)
+
+    # --- the client's files --------------------------------------------------------------------
+
+    def page(name: str) -> Response:
+        root = WEB_DIR.resolve()
+        path = (root / name).resolve()
+        if not path.is_relative_to(root) or not path.is_file():
+            if name == "index.html":
+                return HTMLResponse(
+                    "<!doctype html><title>Age of Steam</title><p>The web client is not installed."
+                    " The API is at <a href='/api/docs'>/api/docs</a>."
+                )
+            raise ApiError(404, "not_found", f"no file {name!r}", None)
+        media = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
+        return FileResponse(path, media_type=media)
+
+    @app.get("/", include_in_schema=False)
+    async def index() -> Response:
+        return page("index.html")
+
+    @app.get("/game/{game_id}", include_in_schema=False)
+    async def game_page(game_id: str) -> Response:
+        return page("index.html")
+
+    @app.get("/{name:path}", include_in_schema=False)
+    async def static(name: str) -> Response:
+        if name.startswith("api/"):
+            raise ApiError(404, "not_found", f"no endpoint /{name}", None)
+        return page(name)
+
+    return app
+
+
+def _board_svg(
+    live: LiveGame,
+    legend: bool,
+    labels: bool,
+    highlight: str | None,
+    hex_: str | None,
+    tile: str | None,
+    rotation: int | None,
+    links: str | None,
+) -> str:
+    from ageofsteam.render import render_svg
+    from ageofsteam.rules.build_track import legal_builds
+
+    g = live.game.state
+    marks = [h.strip().upper() for h in (highlight or "").split(",") if h.strip()]
+    for m in marks:
+        if m not in g.map.by_label:
+            raise ApiError(422, "invalid", f"field 'highlight': no hex {m!r} on this map", "highlight")
+    if links:
+        ids = [x.strip() for x in links.split(",") if x.strip()]
+        for lid in ids:
+            if lid not in g.network.links:
+                raise ApiError(422, "invalid", f"field 'links': no link {lid!r} on the board", "links")
+        marks += route_hexes(g, ids)
+    if hex_ is None and tile is None and rotation is None:
+        return render_svg(g, legend=legend, labels=labels, highlight=marks)
+    if hex_ is None or tile is None or rotation is None:
+        missing = next(n for n, v in (("hex", hex_), ("tile", tile), ("rotation", rotation)) if v is None)
+        raise ApiError(422, "invalid", f"field '{missing}': a build preview needs hex, tile and rotation", missing)
+    seat = g.to_move
+    h = g.map.by_label.get(hex_.upper())
+    if h is None:
+        raise ApiError(422, "invalid", f"field 'hex': no hex {hex_!r} on this map", "hex")
+    plan = None
+    if seat is not None and seat != CHANCE and g.build is not None and g.build.player == seat:
+        plan = next(
+            (p for p in legal_builds(g, seat) if p.hex == h and p.tile.tile == tile and p.tile.rotation == rotation),
+            None,
+        )
+    if plan is None:
+        raise ApiError(422, "illegal", f"{tile} rotation {rotation} on {hex_.upper()} is not a legal build now", "tile")
+    before = g.tiles.get(h)
+    g.tiles[h] = plan.tile
+    g.board_changed()
+    try:
+        return render_svg(g, legend=legend, labels=labels, highlight=[*marks, g.label(h)])
+    finally:
+        if before is None:
+            del g.tiles[h]
+        else:
+            g.tiles[h] = before
+        g.board_changed()
+
+
+def serve(
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    database_url: str = "sqlite:///aos.db",
+    *,
+    all_maps: bool = False,
+    bot_delay: float = 0.0,
+) -> None:
+    """Run the server until interrupted."""
+    import uvicorn
+
+    app = create_app(database_url, all_maps=all_maps, bot_delay=bot_delay)
+    print(f"Age of Steam is served at http://{host}:{port}/  (games stored in {database_url})", flush=True)
+    uvicorn.run(app, host=host, port=port, log_level="warning", ws="websockets-sansio")
+
+
+__all__ = ["create_app", "serve"]

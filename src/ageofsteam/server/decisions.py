@@ -1,0 +1,164 @@
+"""The legal decisions of the player to move, grouped for a web client (docs/web-api.md, ``/legal``)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ageofsteam.board.hexes import DIRECTIONS, TOWN
+from ageofsteam.cli.describe import Choice, action_details, hex_text, label_order, legal_choices, player_name
+from ageofsteam.engine.actions import CHANCE, Bid, Build, Deliver, IssueShares, Urbanize
+
+if TYPE_CHECKING:
+    from ageofsteam.engine.game import Game
+    from ageofsteam.engine.state import GameState
+    from ageofsteam.rules.move_goods import Route
+
+GROUPED = (Bid, IssueShares, Build, Deliver, Urbanize)
+
+
+def _end(e: int) -> str:
+    return "town" if e == TOWN else DIRECTIONS[e]
+
+
+def _range(values: list[int], template: dict[str, Any], field: str) -> dict[str, Any] | None:
+    if not values:
+        return None
+    out: dict[str, Any] = {"min": min(values), "max": max(values), "action": {**template, field: None}}
+    if sorted(values) != list(range(min(values), max(values) + 1)):
+        out["values"] = sorted(values)  # not every value between is legal
+    return out
+
+
+def _flatten(choices: list[Choice], prefix: str = "") -> list[dict[str, Any]]:
+    out = []
+    for c in choices:
+        if c.action is not None and not isinstance(c.action, GROUPED):
+            out.append({"label": prefix + c.label, "key": c.key, "action": c.action.to_json()})
+        out += _flatten(c.children, prefix + c.label + ": " if c.children and c.action is None else prefix)
+    return out
+
+
+def route_hexes(g: GameState, links: list[str] | tuple[str, ...]) -> list[str]:
+    """The hexes a route passes: its stops and the track between them, in no particular order beyond that."""
+    net = g.network
+    seen: dict[int, None] = {}
+    for lid in links:
+        lk = net.links.get(lid)
+        if lk is None:
+            continue
+        seen[lk.a] = None
+        if 0 <= lk.chain < len(net.chains):
+            for h, _ in net.chains[lk.chain].tracks:
+                seen[h] = None
+        seen[lk.b] = None
+    return [g.label(h) for h in seen if 0 <= h < g.map.size]
+
+
+def _route(game: Game, route: Route, action: Deliver) -> dict[str, Any]:
+    g = game.state
+    return {
+        "stops": [g.label(s) for s in route.stops],
+        "names": [g.stop_name(s) for s in route.stops],
+        "links": [lk.id for lk in route.links],
+        "hexes": route_hexes(g, [lk.id for lk in route.links]),
+        "income": [
+            {"seat": seat, "name": player_name(game, seat) if seat is not None else None, "income": n}
+            for seat, n in route.income().items()
+        ],
+        "action": action.to_json(),
+    }
+
+
+def decisions(game: Game, index: int) -> dict[str, Any]:
+    """Every legal decision of the player to move, grouped: ranges for bids and shares, builds by hex,
+    deliveries by cube, everything else as labelled single actions."""
+    g = game.state
+    seat = g.to_move
+    out: dict[str, Any] = {
+        "index": index,
+        "to_move": seat if seat is not None and seat != CHANCE else None,
+        "phase": g.phase,
+        "issue_shares": None,
+        "bid": None,
+        "actions": [],
+        "urbanize": [],
+        "builds": [],
+        "deliveries": [],
+    }
+    if seat is None or seat == CHANCE or g.over:
+        out["to_move"] = None
+        return out
+    legal = game.legal_actions()
+    details = action_details(game, legal)
+    shares = [a.count for a in legal if isinstance(a, IssueShares)]
+    out["issue_shares"] = _range(shares, {"kind": "issue_shares", "player": seat}, "count")
+    if out["issue_shares"] is not None:
+        out["issue_shares"]["price"] = g.rules.SHARE_PRICE
+    out["bid"] = _range([a.amount for a in legal if isinstance(a, Bid)], {"kind": "bid", "player": seat}, "amount")
+    if any(not isinstance(a, GROUPED) for a in legal):
+        out["actions"] = _flatten(legal_choices(game))
+    towns: dict[str, list[Urbanize]] = {}
+    for a in legal:
+        if isinstance(a, Urbanize):
+            towns.setdefault(a.hex, []).append(a)
+    for lab, sites in sorted(towns.items(), key=lambda kv: label_order(kv[0])):
+        h = g.map.by_label[lab.upper()]
+        out["urbanize"].append(
+            {
+                "hex": lab,
+                "where": hex_text(g, h),
+                "cities": [
+                    {"city": u.city, "colour": g.rules.NEW_CITIES[u.city][0], "action": u.to_json()} for u in sites
+                ],
+            }
+        )
+    by_hex: dict[str, list[dict[str, Any]]] = {}
+    for a in legal:
+        if isinstance(a, Build):
+            plan = details.get(a, {}).get("plan")
+            info = details.get(a, {}).get("info", {})
+            entry: dict[str, Any] = {
+                "tile": a.tile,
+                "rotation": a.rotation,
+                "title": info.get("tile_title", a.tile),
+                "tracks": info.get("tracks", ""),
+                "build": info.get("build", "new"),
+                "cost": info.get("cost"),
+                "completes": info.get("completes", False),
+                "action": a.to_json(),
+            }
+            if plan is not None:
+                entry["track"] = [[_end(x), _end(y)] for x, y in plan.tile.tracks]
+                entry["owners"] = list(plan.tile.owners)
+            by_hex.setdefault(a.hex, []).append(entry)
+    for lab, options in sorted(by_hex.items(), key=lambda kv: label_order(kv[0])):
+        costs = [o["cost"] for o in options if o["cost"] is not None]
+        out["builds"].append(
+            {
+                "hex": lab,
+                "where": hex_text(g, g.map.by_label[lab.upper()]),
+                "min_cost": min(costs, default=None),
+                "max_cost": max(costs, default=None),
+                "options": options,
+            }
+        )
+    cubes: dict[tuple[str, str], list[dict[str, Any]]] = {}
+    for a in legal:
+        if isinstance(a, Deliver):
+            route = details.get(a, {}).get("route")
+            if route is None:
+                entry = {
+                    "stops": [a.city],
+                    "names": [a.city],
+                    "links": list(a.links),
+                    "hexes": [a.city],
+                    "income": [],
+                    "action": a.to_json(),
+                }
+            else:
+                entry = _route(game, route, a)
+            cubes.setdefault((a.city, a.colour), []).append(entry)
+    for (city, colour), routes in cubes.items():
+        h = g.map.by_label[city.upper()]
+        out["deliveries"].append({"city": city, "city_name": g.stop_name(h), "colour": colour, "routes": routes})
+    return out

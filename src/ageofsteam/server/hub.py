@@ -1,0 +1,428 @@
+"""Live games: the cache of replayed games, their viewers, the bots, and every change (stored, then told).
+
+All work on one game runs under that game's lock and without awaiting between checking an action, applying
+it and committing it, so two requests can never both act on the same position.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hmac
+import json
+import random
+import secrets
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from typing import Any
+
+from fastapi import WebSocket
+
+from ageofsteam.bots import RandomBot
+from ageofsteam.engine.actions import CHANCE, parse_action
+from ageofsteam.engine.errors import BadInput, IllegalAction
+from ageofsteam.engine.game import Game
+from ageofsteam.engine.record import Record, Seat
+from ageofsteam.engine.view import view
+from ageofsteam.server.decisions import decisions
+from ageofsteam.server.errors import ApiError
+from ageofsteam.server.store import Store, StoredGame, now_iso, token_hash
+
+BOTS = {"random": RandomBot}
+CACHE_SIZE = 256  # live games kept in memory (games with viewers or bots at work are never dropped)
+
+
+@dataclass
+class LiveGame:
+    meta: StoredGame
+    game: Game
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    viewers: set[WebSocket] = field(default_factory=set)
+    bots: dict[int, Any] = field(default_factory=dict)
+    bot_task: asyncio.Task[None] | None = None
+    legal_cache: tuple[int, dict[str, Any]] | None = None
+    svg_cache: dict[tuple[Any, ...], str] = field(default_factory=dict)
+
+    @property
+    def index(self) -> int:
+        return len(self.game.record.actions)
+
+    def bot_to_move(self) -> int | None:
+        seat = self.game.to_move
+        if seat is None or seat == CHANCE or self.game.over:
+            return None
+        return seat if self.meta.seats[seat].get("bot") else None
+
+    def status(self) -> str:
+        if self.game.over:
+            return "over"
+        if any(not s.get("bot") and not s.get("joined") for s in self.meta.seats):
+            return "open"
+        return "running"
+
+    def summary(self) -> dict[str, Any]:
+        g = self.game.state
+        to_move = g.to_move if g.to_move is not None and g.to_move != CHANCE else None
+        return {"turn": g.turn, "phase": g.phase, "to_move": to_move, "index": self.index}
+
+    def legal(self) -> dict[str, Any]:
+        if self.legal_cache is None or self.legal_cache[0] != self.index:
+            self.legal_cache = (self.index, decisions(self.game, self.index))
+        return self.legal_cache[1]
+
+
+@dataclass
+class Identity:
+    """What a token acts for."""
+
+    seats: list[int]
+    host: bool
+
+
+def public_seats(meta: StoredGame) -> list[dict[str, Any]]:
+    return [
+        {"seat": i, "name": s["name"], "colour": s["colour"], "bot": s.get("bot"), "joined": bool(s.get("joined"))}
+        for i, s in enumerate(meta.seats)
+    ]
+
+
+class Hub:
+    """Every live game of the server."""
+
+    def __init__(self, store: Store, *, all_maps: bool = False, bot_delay: float = 0.0) -> None:
+        self.store = store
+        self.all_maps = all_maps
+        self.bot_delay = bot_delay
+        self.live: OrderedDict[str, LiveGame] = OrderedDict()
+        self.tasks: set[asyncio.Task[None]] = set()
+
+    # --- loading -------------------------------------------------------------------------------
+
+    def get(self, game_id: str) -> LiveGame:
+        """The live game ``game_id`` (replayed from the store on first use); 404 if there is none."""
+        live = self.live.get(game_id)
+        if live is not None:
+            self.live.move_to_end(game_id)
+            return live
+        if len(game_id) > 32:
+            raise ApiError(404, "not_found", f"no game {game_id!r}", "id")
+        stored = self.store.load(game_id)
+        if stored is None:
+            raise ApiError(404, "not_found", f"no game {game_id!r}", "id")
+        record = Record(
+            map=stored.map,
+            options=stored.options,
+            seed=stored.seed,
+            actions=stored.actions,
+            seats=[Seat(name=s["name"], colour=s["colour"], bot=s.get("bot")) for s in stored.seats],
+        )
+        game = Game.from_record(record)
+        stored.actions = []
+        live = LiveGame(stored, game)
+        self.live[game_id] = live
+        self._trim()
+        return live
+
+    def _trim(self) -> None:
+        for gid in list(self.live):
+            if len(self.live) <= CACHE_SIZE:
+                break
+            lv = self.live[gid]
+            if not lv.viewers and (lv.bot_task is None or lv.bot_task.done()) and not lv.lock.locked():
+                del self.live[gid]
+
+    def identify(self, live: LiveGame, token: str | None) -> Identity | None:
+        """The seats ``token`` acts for (None without a token); 404 for an unknown token. Marks them joined."""
+        if token is None or token == "":
+            return None
+        h = token_hash(token)
+        meta = live.meta
+        if hmac.compare_digest(h, meta.host_hash):
+            ident = Identity([i for i, s in enumerate(meta.seats) if not s.get("bot")], True)
+        else:
+            seats = [
+                i for i, s in enumerate(meta.seats) if s.get("token_hash") and hmac.compare_digest(h, s["token_hash"])
+            ]
+            if not seats:
+                raise ApiError(404, "not_found", "unknown seat token for this game", "token")
+            ident = Identity(seats, False)
+        if any(not meta.seats[i].get("joined") for i in ident.seats):
+            for i in ident.seats:
+                meta.seats[i]["joined"] = True
+            self.store.set_seats(meta.id, meta.seats, live.status())
+            meta.status = live.status()
+        return ident
+
+    def you(self, live: LiveGame, ident: Identity | None) -> dict[str, Any] | None:
+        if ident is None:
+            return None
+        return {
+            "seats": ident.seats,
+            "host": ident.host,
+            "to_move": live.game.to_move in ident.seats,
+            "undoable": self._undoable(live, ident)[1],
+        }
+
+    def _undoable(self, live: LiveGame, ident: Identity) -> tuple[int | None, int]:
+        """(the seat an undo would be for, how many actions it may take back)."""
+        actions = live.game.record.actions
+        if not actions:
+            return None, 0
+        last = parse_action(actions[-1]).actor
+        if last not in ident.seats:
+            return None, 0
+        return last, live.game.undoable(last)
+
+    # --- creation ------------------------------------------------------------------------------
+
+    def create(
+        self, map_id: str, players: int, seats: list[dict[str, Any]] | None, options: dict[str, Any], seed: int | None
+    ) -> tuple[LiveGame, list[str | None], str]:
+        from ageofsteam.maps import load_rules, map_ids
+
+        if map_id not in map_ids():
+            raise ApiError(404, "not_found", f"field 'map': unknown map {map_id!r}", "map")
+        rules = load_rules(map_id)
+        if not rules.RULES_COMPLETE and not self.all_maps:
+            raise ApiError(422, "invalid", f"field 'map': the rules of {rules.map.name} are not complete yet", "map")
+        lo, hi = rules.player_counts()
+        if not lo <= players <= hi:
+            raise ApiError(
+                422, "invalid", f"field 'players': {rules.map.name} is for {lo}–{hi} players, not {players}", "players"
+            )
+        if seats is not None and len(seats) != players:
+            raise ApiError(422, "invalid", f"field 'seats': {len(seats)} seats given for {players} players", "seats")
+        try:
+            opts = rules.options(options)
+        except BadInput as exc:
+            name = next(
+                iter(k for k in options if k not in rules.OPTIONS or type(options[k]) is not type(rules.OPTIONS[k])), ""
+            )
+            raise ApiError(422, "invalid", f"field 'options.{name}': {exc}", f"options.{name}") from None
+        colours = rules.PLAYER_COLOURS
+        specs = seats or [{} for _ in range(players)]
+        record_seats = [
+            Seat(name=(s.get("name") or f"Player {i + 1}"), colour=colours[i], bot=s.get("bot"))
+            for i, s in enumerate(specs)
+        ]
+        try:
+            game = Game.new(map_id, seats=record_seats, seed=seed, options=opts)
+        except (BadInput, IllegalAction) as exc:
+            raise ApiError(422, "invalid", str(exc), None) from None
+        tokens: list[str | None] = []
+        stored_seats = []
+        for s in record_seats:
+            tok = None if s.bot else secrets.token_urlsafe(24)
+            tokens.append(tok)
+            stored_seats.append(
+                {
+                    "name": s.name,
+                    "colour": s.colour,
+                    "bot": s.bot,
+                    "token_hash": token_hash(tok) if tok else None,
+                    "joined": False,
+                }
+            )
+        host = secrets.token_urlsafe(24)
+        meta = StoredGame(
+            id=secrets.token_urlsafe(8),
+            map=map_id,
+            options=game.record.options,
+            seats=stored_seats,
+            seed=game.record.seed,
+            created=now_iso(),
+            status="open",
+            host_hash=token_hash(host),
+            summary={},
+        )
+        live = LiveGame(meta, game)
+        meta.status = live.status()
+        meta.summary = live.summary()
+        meta.actions = list(game.record.actions)
+        self.store.create(meta)
+        meta.actions = []
+        self.live[meta.id] = live
+        self._trim()
+        self.wake_bots(live)
+        return live, tokens, host
+
+    # --- changes -------------------------------------------------------------------------------
+
+    def _commit(self, live: LiveGame, apply: Any) -> list[dict[str, Any]]:
+        """Run ``apply`` on the game, store the new actions, and return the update message (not yet sent).
+        On any failure the game in memory is put back as it was."""
+        game = live.game
+        start = len(game.record.actions)
+        log_start = len(game.state.log)
+        try:
+            apply(game)
+        except (IllegalAction, BadInput):
+            if len(game.record.actions) != start:  # never expected: the engine leaves the state untouched
+                self._restore(live, start)
+            raise
+        new = game.record.actions[start:]
+        try:
+            self.store.append(live.meta.id, start, new, live.status(), live.summary())
+        except Exception:
+            self._restore(live, start)
+            raise
+        live.meta.status = live.status()
+        live.svg_cache.clear()
+        live.legal_cache = None
+        msg = {
+            "type": "update",
+            "index": len(game.record.actions),
+            "status": live.meta.status,
+            "actions": [{"index": start + i, "action": a} for i, a in enumerate(new)],
+            "view": view(game),
+            "log": game.state.log[log_start:],
+            "log_size": len(game.state.log),
+        }
+        return [msg]
+
+    def _restore(self, live: LiveGame, length: int) -> None:
+        record = live.game.record.model_copy(update={"actions": live.game.record.actions[:length]})
+        live.game = Game.from_record(record)
+
+    def check_index(self, live: LiveGame, index: int) -> None:
+        if live.game.over:
+            raise ApiError(409, "over", "the game is over", None)
+        if index != live.index:
+            raise ApiError(
+                409,
+                "stale",
+                f"field 'index': the game is at action {live.index}, not {index} (a stale or repeated submission)",
+                "index",
+            )
+
+    async def act(self, live: LiveGame, ident: Identity, index: int, action: dict[str, Any]) -> dict[str, Any]:
+        async with live.lock:
+            self.check_index(live, index)
+            seat = live.game.to_move
+            if seat is None or seat not in ident.seats:
+                raise ApiError(403, "forbidden", "it is not your turn", "token")
+            data = dict(action)
+            data.setdefault("player", seat)
+            if data["player"] != seat:
+                raise ApiError(
+                    403,
+                    "forbidden",
+                    f"field 'action.player': you may act only for the seat to move ({seat})",
+                    "action.player",
+                )
+            try:
+                parsed = parse_action(data)
+            except BadInput as exc:
+                raise _field_error(exc) from None
+            if parsed.is_chance:
+                raise ApiError(422, "illegal", "chance outcomes are drawn by the game, not chosen", "action.kind")
+            try:
+                msgs = self._commit(live, lambda g: g.apply(parsed))
+            except IllegalAction as exc:
+                raise ApiError(422, "illegal", str(exc), "action") from None
+            except BadInput as exc:
+                raise _field_error(exc) from None
+        await self.broadcast(live, msgs[0])
+        self.wake_bots(live)
+        return {"index": msgs[0]["index"], "applied": msgs[0]["actions"]}
+
+    async def undo(self, live: LiveGame, ident: Identity, index: int, count: int) -> dict[str, Any]:
+        async with live.lock:
+            self.check_index(live, index)
+            seat, n = self._undoable(live, ident)
+            if seat is None:
+                raise ApiError(403, "forbidden", "the last action is not yours to undo", "token")
+            if count > n:
+                raise ApiError(
+                    422,
+                    "illegal",
+                    "nothing more can be undone: undo stops at the last dice roll or "
+                    "draw and at another player's action",
+                    "count",
+                )
+            game = live.game
+            new_len = len(game.record.actions) - count
+            record = game.record.model_copy(update={"actions": game.record.actions[:new_len]})
+            replayed = Game.from_record(record)
+            live.game = replayed
+            self.store.truncate(live.meta.id, new_len, live.status(), live.summary())
+            live.meta.status = live.status()
+            live.svg_cache.clear()
+            live.legal_cache = None
+            msg = {
+                "type": "undo",
+                "index": new_len,
+                "status": live.meta.status,
+                "view": view(replayed),
+                "log_size": len(replayed.state.log),
+            }
+        await self.broadcast(live, msg)
+        return {"index": new_len}
+
+    # --- viewers -------------------------------------------------------------------------------
+
+    async def broadcast(self, live: LiveGame, msg: dict[str, Any]) -> None:
+        if not live.viewers:
+            return
+        text = json.dumps(msg)
+        viewers = list(live.viewers)
+        results = await asyncio.gather(*(ws.send_text(text) for ws in viewers), return_exceptions=True)
+        for ws, res in zip(viewers, results, strict=True):
+            if isinstance(res, BaseException):
+                live.viewers.discard(ws)
+
+    # --- bots ----------------------------------------------------------------------------------
+
+    def wake_bots(self, live: LiveGame) -> None:
+        """Start the bots of ``live`` if one is to move (they play until a human is to move)."""
+        if live.bot_to_move() is None or (live.bot_task is not None and not live.bot_task.done()):
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return
+        task = loop.create_task(self._run_bots(live))
+        live.bot_task = task
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    async def _run_bots(self, live: LiveGame) -> None:
+        while True:
+            async with live.lock:
+                seat = live.bot_to_move()
+                if seat is None:
+                    return
+                kind = live.meta.seats[seat]["bot"]
+                bot = live.bots.get(seat) or live.bots.setdefault(seat, BOTS.get(kind, RandomBot)())
+                rng = random.Random(f"{live.meta.seed}/bot/{live.index}")
+                action = bot.choose(live.game, rng)
+                msgs = self._commit(live, lambda g, a=action: g.apply(a))
+            await self.broadcast(live, msgs[0])
+            await asyncio.sleep(self.bot_delay)
+
+    def resume_bots(self) -> int:
+        """After a start: wake the bots of every stored game that waits on a bot."""
+        n = 0
+        for meta in self.store.list(limit=100000):
+            if meta.status == "over":
+                continue
+            seat = meta.summary.get("to_move")
+            if seat is not None and 0 <= seat < len(meta.seats) and meta.seats[seat].get("bot"):
+                self.wake_bots(self.get(meta.id))
+                n += 1
+        return n
+
+    async def shutdown(self) -> None:
+        for t in list(self.tasks):
+            t.cancel()
+        for t in list(self.tasks):
+            with contextlib.suppress(BaseException):
+                await t
+
+
+def _field_error(exc: BadInput) -> ApiError:
+    """422 naming the action field the engine complained about."""
+    import re
+
+    m = re.search(r"field '([^']+)'", str(exc))
+    return ApiError(422, "invalid", str(exc), f"action.{m.group(1)}" if m else "action")

@@ -1,0 +1,213 @@
+"""Storage of games through SQLAlchemy: the game record is the stored truth.
+
+Two tables, portable column types only (strings, text, integers), so SQLite and PostgreSQL both work:
+
+* ``games``: id, map, options (JSON text), seats (JSON text, with token hashes), seed, created, status,
+  host token hash, and a summary (turn, phase, player to move, action count) for the lobby list;
+* ``actions``: game id, index (unique per game), action (JSON text).
+
+Every change is one transaction; nothing is told to anyone before it is committed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import (
+    Column,
+    ForeignKey,
+    Integer,
+    MetaData,
+    PrimaryKeyConstraint,
+    String,
+    Table,
+    Text,
+    create_engine,
+    delete,
+    event,
+    func,
+    insert,
+    select,
+    update,
+)
+from sqlalchemy.engine import Engine
+
+metadata = MetaData()
+
+games_table = Table(
+    "games",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("map", String(64), nullable=False),
+    Column("options", Text, nullable=False),
+    Column("seats", Text, nullable=False),
+    Column("seed", Integer, nullable=False),
+    Column("created", String(40), nullable=False, index=True),
+    Column("status", String(16), nullable=False, index=True),
+    Column("host_hash", String(64), nullable=False),
+    Column("summary", Text, nullable=False),
+)
+
+actions_table = Table(
+    "actions",
+    metadata,
+    Column("game_id", String(32), ForeignKey("games.id"), nullable=False),
+    Column("idx", Integer, nullable=False),
+    Column("action", Text, nullable=False),
+    PrimaryKeyConstraint("game_id", "idx"),
+)
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def now_iso() -> str:
+    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+
+
+@dataclass
+class StoredGame:
+    """One row of ``games`` (and, when loaded whole, its actions)."""
+
+    id: str
+    map: str
+    options: dict[str, Any]
+    seats: list[dict[str, Any]]  # name, colour, bot, token_hash, joined
+    seed: int
+    created: str
+    status: str
+    host_hash: str
+    summary: dict[str, Any]
+    actions: list[dict[str, Any]] = field(default_factory=list)
+
+
+def _row_game(row: Any) -> StoredGame:
+    return StoredGame(
+        id=row.id,
+        map=row.map,
+        options=json.loads(row.options),
+        seats=json.loads(row.seats),
+        seed=row.seed,
+        created=row.created,
+        status=row.status,
+        host_hash=row.host_hash,
+        summary=json.loads(row.summary),
+    )
+
+
+def make_engine(url: str) -> Engine:
+    """An engine for ``url``; SQLite files run in WAL mode (commits survive a killed process)."""
+    if url.startswith("sqlite"):
+        engine = create_engine(url, connect_args={"check_same_thread": False})
+
+        @event.listens_for(engine, "connect")
+        def _pragmas(conn: Any, _record: Any) -> None:
+            cur = conn.cursor()
+            if ":memory:" not in url and url not in ("sqlite://", "sqlite:///"):
+                cur.execute("PRAGMA journal_mode=WAL")
+            cur.execute("PRAGMA synchronous=NORMAL")
+            cur.execute("PRAGMA foreign_keys=ON")
+            cur.close()
+
+        return engine
+    return create_engine(url, pool_pre_ping=True)
+
+
+class Store:
+    """The database: games and their actions."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.engine = make_engine(url)
+        metadata.create_all(self.engine)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    def create(self, game: StoredGame) -> None:
+        """Store a new game with its first actions (the setup chance events), in one transaction."""
+        with self.engine.begin() as conn:
+            conn.execute(
+                insert(games_table).values(
+                    id=game.id,
+                    map=game.map,
+                    options=json.dumps(game.options),
+                    seats=json.dumps(game.seats),
+                    seed=game.seed,
+                    created=game.created,
+                    status=game.status,
+                    host_hash=game.host_hash,
+                    summary=json.dumps(game.summary),
+                )
+            )
+            if game.actions:
+                conn.execute(
+                    insert(actions_table),
+                    [{"game_id": game.id, "idx": i, "action": json.dumps(a)} for i, a in enumerate(game.actions)],
+                )
+
+    def append(
+        self, game_id: str, start: int, actions: list[dict[str, Any]], status: str, summary: dict[str, Any]
+    ) -> None:
+        """Append ``actions`` at positions ``start``… (the primary key refuses a position taken twice)."""
+        with self.engine.begin() as conn:
+            if actions:
+                conn.execute(
+                    insert(actions_table),
+                    [{"game_id": game_id, "idx": start + i, "action": json.dumps(a)} for i, a in enumerate(actions)],
+                )
+            conn.execute(
+                update(games_table)
+                .where(games_table.c.id == game_id)
+                .values(status=status, summary=json.dumps(summary))
+            )
+
+    def truncate(self, game_id: str, length: int, status: str, summary: dict[str, Any]) -> None:
+        """Delete the actions from position ``length`` on (an undo)."""
+        with self.engine.begin() as conn:
+            conn.execute(delete(actions_table).where(actions_table.c.game_id == game_id, actions_table.c.idx >= length))
+            conn.execute(
+                update(games_table)
+                .where(games_table.c.id == game_id)
+                .values(status=status, summary=json.dumps(summary))
+            )
+
+    def set_seats(self, game_id: str, seats: list[dict[str, Any]], status: str) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(
+                update(games_table).where(games_table.c.id == game_id).values(seats=json.dumps(seats), status=status)
+            )
+
+    def load(self, game_id: str) -> StoredGame | None:
+        """A game with all its actions, or None."""
+        with self.engine.connect() as conn:
+            row = conn.execute(select(games_table).where(games_table.c.id == game_id)).first()
+            if row is None:
+                return None
+            game = _row_game(row)
+            rows = conn.execute(
+                select(actions_table.c.idx, actions_table.c.action)
+                .where(actions_table.c.game_id == game_id)
+                .order_by(actions_table.c.idx)
+            ).all()
+        game.actions = [json.loads(r.action) for r in rows]
+        if [r.idx for r in rows] != list(range(len(rows))):
+            raise RuntimeError(f"game {game_id}: the stored actions have gaps")
+        return game
+
+    def list(self, status: str | None = None, limit: int = 200) -> list[StoredGame]:
+        """Games, newest first, without their actions."""
+        q = select(games_table).order_by(games_table.c.created.desc()).limit(limit)
+        if status is not None:
+            q = q.where(games_table.c.status == status)
+        with self.engine.connect() as conn:
+            return [_row_game(r) for r in conn.execute(q).all()]
+
+    def count(self) -> int:
+        with self.engine.connect() as conn:
+            return int(conn.execute(select(func.count()).select_from(games_table)).scalar_one())

@@ -1,0 +1,1234 @@
+// Age of Steam — the browser client. Plain JavaScript modules, no build step; talks to the server's
+// JSON API (docs/web-api.md) and follows every game live over its WebSocket.
+
+const PLAYER_COLOURS = {
+  blue: "#2b6fdc", green: "#2e9e45", yellow: "#f5d23a", pink: "#f08cc3", grey: "#7b7b7b", gray: "#7b7b7b",
+  orange: "#f28a1e", red: "#d43a2f", purple: "#8a46b4", brown: "#8b5a2b", black: "#1e1e1e", white: "#fafafa",
+  cyan: "#25b7c9", teal: "#1a9c8c",
+};
+const GOODS_COLOURS = {
+  red: "#d3292f", blue: "#2360c4", purple: "#7d3fa3", yellow: "#f3c623", black: "#232323", white: "#f4f4f4",
+  green: "#2f9a48", orange: "#ee8a1c", grey: "#9a9a9a", pink: "#ef8cbc",
+};
+const DEFAULT_NAMES = ["Ada", "Bob", "Cleo", "Dan", "Eve", "Finn", "Gus", "Hal"];
+const EDGES = { N: 0, NE: 1, SE: 2, S: 3, SW: 4, NW: 5 };
+const SVG_NS = "http://www.w3.org/2000/svg";
+const TOKENS_KEY = "aos.tokens";
+
+// --- small helpers -----------------------------------------------------------------------------------
+
+/** Build a DOM element: h("div", {class: "x", onclick: f}, child, "text", …). */
+function h(tag, attrs = {}, ...children) {
+  const el = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k.startsWith("on") && typeof v === "function") el.addEventListener(k.slice(2), v);
+    else if (k === "class") el.className = v;
+    else if (k === "style" && typeof v === "object") Object.assign(el.style, v);
+    else if (k in el && typeof v !== "string") el[k] = v;
+    else el.setAttribute(k, v === true ? "" : v);
+  }
+  for (const c of children.flat(Infinity)) {
+    if (c === null || c === undefined || c === false) continue;
+    el.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  return el;
+}
+
+/** Replace an element's children, leaving out null/false entries. */
+function setKids(el, ...kids) {
+  el.replaceChildren(...kids.flat(Infinity).filter((k) => k !== null && k !== undefined && k !== false));
+}
+
+function svgEl(tag, attrs = {}) {
+  const el = document.createElementNS(SVG_NS, tag);
+  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
+  return el;
+}
+
+const playerColour = (name) => PLAYER_COLOURS[(name || "").toLowerCase()] || name || "#888";
+const goodsColour = (name) => GOODS_COLOURS[(name || "").toLowerCase()] || name || "#888";
+const money = (n) => (n < 0 ? `−$${-n}` : `$${n}`);
+const titleCase = (s) => String(s).replace(/[_-]/g, " ").replace(/\b\w/g, (c) => c.toUpperCase());
+
+function swatch(colour, extra = "") {
+  return h("span", { class: `swatch ${extra}`, style: { background: playerColour(colour) }, title: colour });
+}
+
+function cube(colour, title) {
+  return h("span", { class: "cube", style: { background: goodsColour(colour) }, title: title || `${colour} cube` });
+}
+
+class ApiError extends Error {
+  constructor(status, body) {
+    super((body && body.detail) || `The server answered ${status}`);
+    this.status = status;
+    this.code = body && body.code;
+    this.field = body && body.field;
+  }
+}
+
+async function api(method, path, { body, token } = {}) {
+  const headers = { Accept: "application/json" };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (token) headers["X-Seat-Token"] = token;
+  let res;
+  try {
+    res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  } catch {
+    throw new ApiError(0, { detail: "The server cannot be reached. Is it still running?" });
+  }
+  const text = await res.text();
+  let data = null;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    data = { detail: text.slice(0, 200) };
+  }
+  if (!res.ok) {
+    if (data && Array.isArray(data.detail)) data = { detail: data.detail.map((d) => d.msg).join("; ") };
+    throw new ApiError(res.status, data);
+  }
+  return data;
+}
+
+let toastTimer = null;
+function toast(message, kind = "error") {
+  const el = document.getElementById("toast");
+  el.textContent = message;
+  el.className = `toast toast-${kind}`;
+  el.hidden = false;
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => { el.hidden = true; }, kind === "error" ? 7000 : 2500);
+}
+
+function storedTokens() {
+  try {
+    return JSON.parse(localStorage.getItem(TOKENS_KEY) || "{}");
+  } catch {
+    return {};
+  }
+}
+
+function storeToken(gameId, token, label) {
+  const all = storedTokens();
+  all[gameId] = { token, label, saved: Date.now() };
+  localStorage.setItem(TOKENS_KEY, JSON.stringify(all));
+}
+
+async function copyText(text, button) {
+  try {
+    await navigator.clipboard.writeText(text);
+  } catch {
+    const area = h("textarea", { style: { position: "fixed", opacity: "0" } }, text);
+    document.body.append(area);
+    area.select();
+    document.execCommand("copy");
+    area.remove();
+  }
+  if (button) {
+    const old = button.textContent;
+    button.textContent = "Copied ✓";
+    button.classList.add("copied");
+    setTimeout(() => { button.textContent = old; button.classList.remove("copied"); }, 1500);
+  }
+}
+
+const absoluteUrl = (path) => new URL(path, location.origin).href;
+
+// --- the lobby ------------------------------------------------------------------------------------
+
+const lobby = { maps: [], created: null, timer: null };
+
+async function showLobby() {
+  document.title = "Age of Steam — Lobby";
+  const app = document.getElementById("app");
+  setKids(app, 
+    h("div", { class: "lobby" },
+      h("section", { class: "panel create", id: "create" }, h("h2", {}, "New game"), h("p", { class: "muted" }, "Loading maps…")),
+      h("div", { class: "lobby-side" },
+        h("section", { class: "panel", id: "created", hidden: true }),
+        h("section", { class: "panel join" },
+          h("h2", {}, "Join a game"),
+          h("form", { class: "join-form", onsubmit: (e) => { e.preventDefault(); joinByLink(); } },
+            h("input", { id: "join-link", type: "text", placeholder: "Paste a join link", "aria-label": "Join link" }),
+            h("button", { type: "submit", class: "btn" }, "Join"))),
+        h("section", { class: "panel", id: "mine", hidden: true }),
+        h("section", { class: "panel games", id: "games" }, h("h2", {}, "Games"), h("p", { class: "muted" }, "Loading…")))));
+  try {
+    lobby.maps = await api("GET", "/api/maps");
+  } catch (err) {
+    setKids(document.getElementById("create"), h("h2", {}, "New game"), h("p", { class: "error" }, err.message));
+    return;
+  }
+  renderCreateForm();
+  renderMine();
+  refreshGames();
+  clearInterval(lobby.timer);
+  lobby.timer = setInterval(refreshGames, 5000);
+}
+
+function joinByLink() {
+  const raw = document.getElementById("join-link").value.trim();
+  if (!raw) return;
+  let url;
+  try {
+    url = new URL(raw, location.origin);
+  } catch {
+    toast("That is not a link.");
+    return;
+  }
+  if (!/^\/game\/[^/]+$/.test(url.pathname)) {
+    toast("A join link looks like …/game/GAME?token=…");
+    return;
+  }
+  location.href = url.pathname + url.search;
+}
+
+function renderCreateForm() {
+  const box = document.getElementById("create");
+  const mapSelect = h("select", { id: "map", name: "map" },
+    lobby.maps.map((m) => h("option", { value: m.id }, `${m.name} (${m.players[0]}–${m.players[1]} players)`)));
+  const defaultMap = lobby.maps.find((m) => m.id === "rust-belt") || lobby.maps[0];
+  if (defaultMap) mapSelect.value = defaultMap.id;
+  const playersSelect = h("select", { id: "players", name: "players" });
+  const seatsBox = h("div", { class: "seats", id: "seats" });
+  const optionsBox = h("div", { class: "options", id: "options" });
+  const mapInfo = h("p", { class: "muted map-info" });
+  const seed = h("input", { id: "seed", type: "number", min: "0", placeholder: "random" });
+  const mode = h("div", { class: "mode" },
+    h("label", {}, h("input", { type: "radio", name: "mode", value: "online", checked: true }),
+      h("span", {}, h("b", {}, "Online"), " — one join link per human seat")),
+    h("label", {}, h("input", { type: "radio", name: "mode", value: "hotseat", id: "mode-hotseat" }),
+      h("span", {}, h("b", {}, "Hot seat"), " — this browser plays every human seat")));
+  const seatRows = [];
+
+  const currentMap = () => lobby.maps.find((m) => m.id === mapSelect.value);
+
+  function fillPlayers() {
+    const m = currentMap();
+    const old = Number(playersSelect.value) || 0;
+    setKids(playersSelect, );
+    for (let n = m.players[0]; n <= m.players[1]; n++) playersSelect.append(h("option", { value: n }, `${n} players`));
+    playersSelect.value = String(Math.min(Math.max(old || m.players[0], m.players[0]), m.players[1]));
+    const turns = m.turns ? Object.entries(m.turns).map(([n, t]) => `${n}p: ${t} turns`).join(" · ") : "";
+    mapInfo.textContent = turns;
+    setKids(optionsBox, );
+    const opts = Object.entries(m.options || {});
+    if (opts.length) optionsBox.append(h("h3", {}, "Options"));
+    for (const [name, value] of opts) {
+      const id = `opt-${name}`;
+      let input;
+      if (typeof value === "boolean") input = h("input", { type: "checkbox", id, "data-option": name, checked: value });
+      else if (typeof value === "number") input = h("input", { type: "number", id, "data-option": name, value });
+      else input = h("input", { type: "text", id, "data-option": name, value: String(value) });
+      optionsBox.append(h("label", { class: "option", for: id }, input, h("span", {}, titleCase(name))));
+    }
+    fillSeats();
+  }
+
+  function fillSeats() {
+    const n = Number(playersSelect.value);
+    while (seatRows.length < n) {
+      const i = seatRows.length;
+      const name = h("input", { type: "text", value: DEFAULT_NAMES[i] || `Player ${i + 1}`, maxlength: "40",
+        "aria-label": `Seat ${i + 1} name`, class: "seat-name" });
+      const kind = h("select", { class: "seat-kind", "aria-label": `Seat ${i + 1} player` },
+        h("option", { value: "human" }, "Human"), h("option", { value: "random" }, "Bot (random)"));
+      kind.value = i === 0 ? "human" : "random";
+      const row = h("div", { class: "seat-row" }, h("span", { class: "seat-no" }, `${i + 1}`), name, kind);
+      seatRows.push({ row, name, kind });
+    }
+    setKids(seatsBox, h("h3", {}, "Seats"), ...seatRows.slice(0, n).map((s) => s.row));
+  }
+
+  mapSelect.addEventListener("change", fillPlayers);
+  playersSelect.addEventListener("change", fillSeats);
+
+  const submit = h("button", { type: "submit", class: "btn btn-primary btn-big", id: "create-game" }, "Create game");
+  const form = h("form", { class: "create-form", onsubmit: async (e) => {
+    e.preventDefault();
+    const n = Number(playersSelect.value);
+    const options = {};
+    for (const input of optionsBox.querySelectorAll("[data-option]")) {
+      const name = input.dataset.option;
+      options[name] = input.type === "checkbox" ? input.checked : input.type === "number" ? Number(input.value) : input.value;
+    }
+    const body = {
+      map: mapSelect.value, players: n, options,
+      seats: seatRows.slice(0, n).map((s) => ({ name: s.name.value.trim() || null, bot: s.kind.value === "human" ? null : s.kind.value })),
+      seed: seed.value === "" ? null : Number(seed.value),
+    };
+    for (const s of body.seats) if (!s.name) delete s.name;
+    const hotseat = form.querySelector("input[name=mode]:checked").value === "hotseat";
+    submit.disabled = true;
+    try {
+      const game = await api("POST", "/api/games", { body });
+      storeToken(game.id, game.host_token, "host");
+      if (hotseat) {
+        location.href = `/game/${game.id}?token=${encodeURIComponent(game.host_token)}`;
+        return;
+      }
+      lobby.created = game;
+      renderCreated();
+      refreshGames();
+      renderMine();
+    } catch (err) {
+      toast(err.message);
+    } finally {
+      submit.disabled = false;
+    }
+  } },
+  h("label", { class: "field" }, h("span", {}, "Map"), mapSelect),
+  mapInfo,
+  h("label", { class: "field" }, h("span", {}, "Players"), playersSelect),
+  seatsBox,
+  optionsBox,
+  h("h3", {}, "How you play"),
+  mode,
+  h("details", { class: "advanced" }, h("summary", {}, "Advanced"),
+    h("label", { class: "field" }, h("span", {}, "Seed"), seed)),
+  submit);
+  setKids(box, h("h2", {}, "New game"), form);
+  fillPlayers();
+}
+
+function renderCreated() {
+  const game = lobby.created;
+  const box = document.getElementById("created");
+  box.hidden = false;
+  const rows = game.seats.map((s) => {
+    if (s.bot) {
+      return h("li", { class: "link-row" }, swatch(s.colour), h("span", { class: "name" }, s.name),
+        h("span", { class: "badge" }, "bot"), h("span", { class: "muted grow" }, "plays by itself"));
+    }
+    const url = absoluteUrl(s.join_url);
+    const copy = h("button", { type: "button", class: "btn btn-small", "data-copy": s.seat }, "Copy");
+    copy.addEventListener("click", () => copyText(url, copy));
+    return h("li", { class: "link-row" }, swatch(s.colour), h("span", { class: "name" }, s.name),
+      h("input", { type: "text", readonly: true, value: url, class: "grow link", "data-seat-link": s.seat,
+        onfocus: (e) => e.target.select() }),
+      copy, h("a", { class: "btn btn-small", href: s.join_url }, "Play"));
+  });
+  const hostUrl = absoluteUrl(game.host_url);
+  const hostCopy = h("button", { type: "button", class: "btn btn-small" }, "Copy");
+  hostCopy.addEventListener("click", () => copyText(hostUrl, hostCopy));
+  setKids(box, 
+    h("h2", {}, "Game created"),
+    h("p", {}, "Send each player their own link — a link acts only for its seat. Keep the host link for yourself."),
+    h("ul", { class: "links" }, rows),
+    h("div", { class: "link-row host" }, h("span", { class: "name" }, "Host (all human seats)"),
+      h("input", { type: "text", readonly: true, value: hostUrl, class: "grow link", id: "host-link" }), hostCopy),
+    h("p", {}, h("a", { class: "btn btn-primary", href: `/game/${game.id}`, id: "watch-created" }, "Open the game board")));
+  box.scrollIntoView({ behavior: "smooth", block: "nearest" });
+}
+
+function renderMine() {
+  const box = document.getElementById("mine");
+  const mine = Object.entries(storedTokens()).sort((a, b) => b[1].saved - a[1].saved).slice(0, 8);
+  if (!mine.length) {
+    box.hidden = true;
+    return;
+  }
+  box.hidden = false;
+  setKids(box, h("h2", {}, "Your seats in this browser"),
+    h("ul", { class: "mine" }, mine.map(([id, t]) =>
+      h("li", {}, h("a", { href: `/game/${id}?token=${encodeURIComponent(t.token)}` }, `Game ${id}`),
+        h("span", { class: "muted" }, t.label === "host" ? " · host" : ` · ${t.label}`)))));
+}
+
+function phaseName(phase) {
+  return titleCase(phase || "");
+}
+
+async function refreshGames() {
+  const box = document.getElementById("games");
+  if (!box) return;
+  let games;
+  try {
+    games = await api("GET", "/api/games?limit=60");
+  } catch (err) {
+    setKids(box, h("h2", {}, "Games"), h("p", { class: "error" }, err.message));
+    return;
+  }
+  const mine = storedTokens();
+  const section = (title, list, empty) => [
+    h("h3", {}, `${title} `, h("span", { class: "count" }, list.length)),
+    list.length
+      ? h("ul", { class: "game-list" }, list.map((g) => {
+        const token = mine[g.id] && mine[g.id].token;
+        const href = token ? `/game/${g.id}?token=${encodeURIComponent(token)}` : `/game/${g.id}`;
+        const toMove = g.seats.find((s) => s.seat === g.to_move);
+        return h("li", { class: `game-row status-${g.status}`, "data-game": g.id },
+          h("div", { class: "game-main" },
+            h("a", { href, class: "game-title" }, g.map_name || g.map),
+            h("span", { class: `badge badge-${g.status}` }, g.status),
+            h("span", { class: "muted" }, g.status === "over" ? "finished"
+              : g.turn ? `turn ${g.turn} · ${phaseName(g.phase)}${toMove ? ` · ${toMove.name} to move` : ""}` : "setting up")),
+          h("div", { class: "game-seats" }, g.seats.map((s) => h("span", { class: `seat-chip${s.joined || s.bot ? "" : " free"}` },
+            swatch(s.colour), s.name, s.bot ? h("span", { class: "badge" }, "bot") : s.joined ? "" : " (free)"))),
+          h("a", { href, class: "btn btn-small" }, token ? "Resume" : "Watch"));
+      }))
+      : h("p", { class: "muted" }, empty),
+  ];
+  setKids(box, h("h2", {}, "Games"),
+    ...section("Open", games.filter((g) => g.status === "open"), "No game is waiting for players."),
+    ...section("Running", games.filter((g) => g.status === "running"), "No game is running."),
+    ...section("Finished", games.filter((g) => g.status === "over").slice(0, 10), "None yet."));
+}
+
+// --- the game page --------------------------------------------------------------------------------
+
+const S = {
+  id: null, token: null, game: null, view: null, index: 0, you: null, legal: null, log: [], logSize: 0,
+  svg: null, sel: {}, pending: false, ws: null, wsOk: false, refreshing: null, dirty: false, labels: false,
+  lastActed: null,
+};
+
+function seatInfo(seat) {
+  return (S.game && S.game.seats.find((s) => s.seat === seat)) || {};
+}
+
+function playerName(seat) {
+  const p = S.view && S.view.players.find((x) => x.seat === seat);
+  return p ? p.name : seat === null || seat === undefined ? "no one" : `seat ${seat + 1}`;
+}
+
+function isMine(seat) {
+  return !!(S.you && S.you.seats && S.you.seats.includes(seat));
+}
+
+async function showGame(id) {
+  S.id = id;
+  const params = new URLSearchParams(location.search);
+  const fromUrl = params.get("token");
+  const stored = storedTokens()[id];
+  S.token = fromUrl || (stored && stored.token) || null;
+  const app = document.getElementById("app");
+  setKids(app, 
+    h("div", { class: "game" },
+      h("section", { class: "banner", id: "banner" }),
+      h("div", { class: "game-grid" },
+        h("div", { class: "board-col" },
+          h("div", { class: "board-wrap", id: "board" }, h("p", { class: "muted" }, "Drawing the board…")),
+          h("div", { class: "board-tools" },
+            h("label", {}, h("input", { type: "checkbox", id: "labels-toggle", onchange: (e) => { S.labels = e.target.checked; loadBoard(); } }), " hex labels"),
+            h("span", { class: "muted", id: "board-hint" }),
+            h("a", { href: `/api/games/${id}/record`, download: `aos-${id}.json`, class: "muted" }, "download record"))),
+        h("aside", { class: "side" },
+          h("section", { class: "panel decision", id: "decision" }),
+          h("section", { class: "panel", id: "players" }),
+          h("section", { class: "panel", id: "goods" }),
+          h("section", { class: "panel log-panel" }, h("h2", {}, "Log"), h("ol", { class: "log", id: "log" }))))));
+  document.getElementById("board").addEventListener("click", onBoardClick);
+  document.getElementById("board").addEventListener("mouseover", onBoardHover);
+  try {
+    await loadGame();
+    if (fromUrl) storeToken(id, fromUrl, S.you && S.you.host ? "host" : S.you && S.you.seats.length ? playerName(S.you.seats[0]) : "viewer");
+    const log = await api("GET", `/api/games/${id}/log`);
+    S.log = log.lines;
+    S.logSize = log.size;
+  } catch (err) {
+    if (err.code === "not_found" && err.field === "token") {
+      toast("That seat link is not valid for this game; you are watching.");
+      S.token = null;
+      await loadGame();
+    } else {
+      setKids(app, h("section", { class: "panel" }, h("h2", {}, "This game cannot be shown"),
+        h("p", { class: "error" }, err.message), h("a", { href: "/", class: "btn" }, "Back to the lobby")));
+      return;
+    }
+  }
+  renderAll();
+  await Promise.all([loadBoard(), loadLegal()]);
+  renderDecision();
+  connect();
+}
+
+async function loadGame() {
+  const game = await api("GET", `/api/games/${S.id}`, { token: S.token });
+  S.game = game;
+  S.view = game.view;
+  S.index = game.index;
+  S.you = game.you;
+  document.title = `${mapTitle()} — Age of Steam`;
+}
+
+function mapTitle() {
+  return (S.game && (S.game.map_name || (S.view && S.view.map_name) || titleCase(S.game.map))) || "Age of Steam";
+}
+
+async function loadLegal() {
+  const v = S.view;
+  if (!S.token || !v || v.over || typeof v.to_move !== "number" || !isMine(v.to_move)) {
+    S.legal = null;
+    return;
+  }
+  try {
+    const legal = await api("GET", `/api/games/${S.id}/legal`, { token: S.token });
+    S.legal = legal.index === S.index ? legal : null;
+    if (legal.index !== S.index) S.dirty = true;
+  } catch (err) {
+    S.legal = null;
+    toast(err.message);
+  }
+}
+
+let boardSeq = 0;
+async function loadBoard() {
+  const seq = ++boardSeq;
+  const q = new URLSearchParams({ legend: "false" });
+  if (S.labels) q.set("labels", "true");
+  let text;
+  try {
+    const res = await fetch(`/api/games/${S.id}/board.svg?${q}`);
+    if (!res.ok) throw new Error(`the board could not be drawn (${res.status})`);
+    text = await res.text();
+  } catch (err) {
+    toast(err.message);
+    return;
+  }
+  if (seq !== boardSeq) return; // a newer board is on its way
+  const wrap = document.getElementById("board");
+  wrap.innerHTML = text;
+  S.svg = wrap.querySelector("svg");
+  if (S.svg) {
+    S.svg.removeAttribute("width");
+    S.svg.removeAttribute("height");
+    S.svg.classList.add("board-svg");
+  }
+  drawOverlays();
+}
+
+/** Bring everything up to date after a change announced on the WebSocket (coalesced). */
+async function refresh() {
+  if (S.refreshing) {
+    S.dirty = true;
+    return S.refreshing;
+  }
+  S.refreshing = (async () => {
+    do {
+      S.dirty = false;
+      try {
+        await loadGame();
+        await Promise.all([loadBoard(), loadLegal()]);
+      } catch (err) {
+        toast(err.message);
+      }
+      renderAll();
+    } while (S.dirty);
+  })();
+  try {
+    await S.refreshing;
+  } finally {
+    S.refreshing = null;
+  }
+}
+
+function connect() {
+  const proto = location.protocol === "https:" ? "wss:" : "ws:";
+  const q = S.token ? `?token=${encodeURIComponent(S.token)}` : "";
+  const ws = new WebSocket(`${proto}//${location.host}/api/games/${S.id}/ws${q}`);
+  S.ws = ws;
+  ws.addEventListener("open", () => { S.wsOk = true; renderBanner(); });
+  ws.addEventListener("message", (ev) => {
+    let msg;
+    try {
+      msg = JSON.parse(ev.data);
+    } catch {
+      return;
+    }
+    onMessage(msg);
+  });
+  ws.addEventListener("close", (ev) => {
+    S.wsOk = false;
+    renderBanner();
+    if (ev.code === 4404) return;
+    if (ev.code === 4403) S.token = null;
+    setTimeout(() => { if (S.ws === ws) connect(); }, 1500);
+  });
+}
+
+function onMessage(msg) {
+  if (msg.type === "hello") {
+    if (msg.index !== S.index) refresh();
+    return;
+  }
+  if (msg.type === "update") {
+    if (msg.index <= S.index && !S.pendingIndex) return;
+    const gap = S.logSize !== undefined && msg.log_size - (msg.log || []).length !== S.logSize;
+    if (gap) {
+      api("GET", `/api/games/${S.id}/log`).then((l) => { S.log = l.lines; S.logSize = l.size; renderLog(); }).catch(() => {});
+    } else {
+      S.log.push(...(msg.log || []));
+      S.logSize = msg.log_size;
+    }
+    const actor = (msg.actions || []).map((a) => a.action).find((a) => a.player !== undefined);
+    S.view = msg.view;
+    S.index = msg.index;
+    S.legal = null;
+    if (actor) S.lastActed = actor;
+    S.sel = {};
+    renderAll();
+    refresh();
+    return;
+  }
+  if (msg.type === "undo") {
+    S.view = msg.view;
+    S.index = msg.index;
+    S.legal = null;
+    S.sel = {};
+    api("GET", `/api/games/${S.id}/log`).then((l) => { S.log = l.lines; S.logSize = l.size; renderLog(); }).catch(() => {});
+    refresh();
+  }
+}
+
+function renderAll() {
+  renderBanner();
+  renderPlayers();
+  renderGoods();
+  renderLog();
+  renderDecision();
+  drawOverlays();
+}
+
+function moverText() {
+  const v = S.view;
+  if (!v) return "";
+  if (v.over) return "Game over";
+  if (v.to_move === "chance") return "drawing…";
+  if (typeof v.to_move !== "number") return "";
+  const name = playerName(v.to_move);
+  if (isMine(v.to_move)) return S.you.host && S.you.seats.length > 1 ? `${name} to move (you)` : `your move, ${name}`;
+  return seatInfo(v.to_move).bot ? `${name} (bot) to move` : `${name} to move`;
+}
+
+function renderBanner() {
+  const v = S.view;
+  const el = document.getElementById("banner");
+  if (!el || !v) return;
+  const parts = [];
+  if (v.turn) parts.push(`Turn ${v.turn} of ${v.last_turn}`);
+  else parts.push("Setup");
+  if (!v.over) parts.push(v.phase_title + (v.phase === "move_goods" && v.move_round ? ` (round ${v.move_round})` : ""));
+  const mover = moverText();
+  if (mover) parts.push(mover.charAt(0).toUpperCase() + mover.slice(1));
+  const me = S.you && S.you.seats && S.you.seats.length
+    ? (S.you.host && S.you.seats.length > 1 ? "Hot seat: you play " + S.you.seats.map(playerName).join(", ") : `You are ${playerName(S.you.seats[0])}`)
+    : "Watching";
+  const toMoveColour = typeof v.to_move === "number" ? v.players.find((p) => p.seat === v.to_move).colour : null;
+  setKids(el, 
+    h("div", { class: "banner-main" },
+      h("span", { class: "map-name" }, mapTitle()),
+      toMoveColour ? swatch(toMoveColour, "big") : null,
+      h("span", { class: "phase-line", id: "phase-line" }, parts.join(" · "))),
+    h("div", { class: "banner-side" },
+      h("span", { class: "me" }, me),
+      h("span", { class: `live ${S.wsOk ? "on" : "off"}`, title: S.wsOk ? "Live: moves appear as they happen" : "Reconnecting…" },
+        S.wsOk ? "● live" : "○ reconnecting")));
+  el.classList.toggle("my-turn", !!(typeof v.to_move === "number" && isMine(v.to_move) && !v.over));
+}
+
+function renderPlayers() {
+  const v = S.view;
+  const el = document.getElementById("players");
+  if (!el || !v) return;
+  const order = [...v.order, ...v.players.map((p) => p.seat).filter((s) => !v.order.includes(s))];
+  const auction = v.auction;
+  setKids(el, h("h2", {}, "Players"), h("div", { class: "player-list" }, order.map((seat, i) => {
+    const p = v.players.find((x) => x.seat === seat);
+    const info = seatInfo(seat);
+    const moving = v.to_move === seat && !v.over;
+    let note = null;
+    if (auction) {
+      if (auction.bids && auction.bids[String(seat)] !== undefined) note = `bid ${money(auction.bids[String(seat)])}`;
+      if (auction.dropped && auction.dropped.includes(seat)) note = "dropped out";
+      if (auction.high_bidder === seat) note = `high bid ${money(auction.high)}`;
+    }
+    return h("div", { class: `player${moving ? " moving" : ""}${p.eliminated ? " out" : ""}`, "data-seat": seat,
+      style: { "--pc": playerColour(p.colour) } },
+    h("div", { class: "player-head" },
+      h("span", { class: "order" }, p.eliminated ? "–" : `${i + 1}`),
+      swatch(p.colour),
+      h("span", { class: "pname" }, p.name),
+      info.bot ? h("span", { class: "badge" }, "bot") : null,
+      isMine(seat) ? h("span", { class: "badge badge-you" }, "you") : null,
+      moving ? h("span", { class: "to-move" }, "▶ to move") : null),
+    h("dl", { class: "stats" },
+      stat("Cash", money(p.cash), "cash"), stat("Income", money(p.income), "income"), stat("Shares", p.shares, "shares"),
+      stat("Engine", p.engine, "engine"), stat("Score", p.score === null ? "out" : p.score, "score")),
+    h("div", { class: "player-foot" },
+      h("span", { class: "held-action" }, p.action ? actionTitle(p.action) : h("span", { class: "muted" }, "no action")),
+      note ? h("span", { class: "note" }, note) : null,
+      v.engine_upgraded && v.engine_upgraded.includes(seat) ? h("span", { class: "note" }, "engine raised") : null));
+  })));
+}
+
+function stat(label, value, cls) {
+  return h("div", { class: `stat ${cls}` }, h("dt", {}, label), h("dd", {}, value));
+}
+
+function actionTitle(action) {
+  const titles = (S.game && S.game.action_titles) || {};
+  return titles[action] || titleCase(action);
+}
+
+function renderGoods() {
+  const v = S.view;
+  const el = document.getElementById("goods");
+  if (!el || !v) return;
+  const groups = { light: [], dark: [], other: [] };
+  for (const [col, boxes] of Object.entries(v.display || {})) {
+    const m = /^(light|dark)(\d+)$/.exec(col);
+    if (m) groups[m[1]].push([m[2], boxes]);
+    else groups.other.push([col, boxes]);
+  }
+  const row = (title, cols) => cols.length ? h("div", { class: "display-row" },
+    h("span", { class: "row-title" }, title),
+    cols.map(([name, boxes]) => h("div", { class: "display-col" },
+      h("span", { class: "col-name" }, name),
+      boxes.map((c) => (c ? cube(c) : h("span", { class: "cube empty", title: "empty" })))))) : null;
+  const bag = Object.entries(v.bag || {}).filter(([, n]) => n > 0);
+  setKids(el, h("h2", {}, "Goods display"),
+    h("div", { class: "display" }, row("White dice", groups.light), row("Black dice", groups.dark), row("New City", groups.other)),
+    v.production_cubes && v.production_cubes.length
+      ? h("p", {}, "Drawn for Production: ", v.production_cubes.map((c) => cube(c))) : null,
+    h("p", { class: "muted bag" }, "Bag: ", bag.length ? bag.map(([c, n]) => h("span", { class: "bag-item" }, cube(c), `×${n}`)) : "empty"));
+}
+
+function renderLog() {
+  const el = document.getElementById("log");
+  if (!el) return;
+  const lines = S.log.slice(-300);
+  setKids(el, ...lines.map((line) => h("li", { class: /^(Turn|Phase|—|==|[IVX]+\.)/.test(line) ? "log-head" : "" }, line)));
+  el.scrollTop = el.scrollHeight;
+}
+
+// --- decisions ------------------------------------------------------------------------------------
+
+function renderDecision() {
+  const el = document.getElementById("decision");
+  const v = S.view;
+  if (!el || !v) return;
+  el.dataset.index = S.index;
+  el.dataset.state = v.over ? "over" : typeof v.to_move === "number" && isMine(v.to_move) ? (S.legal && !S.pending ? "choose" : "loading") : "wait";
+  const undo = S.you && S.you.undoable > 0
+    ? h("button", { class: "btn btn-ghost", id: "undo", onclick: undoLast, disabled: S.pending },
+      `↶ Undo my last action${S.you.undoable > 1 ? ` (${S.you.undoable} possible)` : ""}`)
+    : null;
+  if (v.over) {
+    setKids(el, h("h2", {}, "Game over"), h("ol", { class: "standings" }, (v.standings || []).map((s) =>
+      h("li", {}, swatch(v.players.find((p) => p.seat === s.seat).colour), ` ${playerName(s.seat)} — `,
+        s.score === null ? "eliminated" : `${s.score} points`))));
+    return;
+  }
+  const seat = v.to_move;
+  if (typeof seat !== "number") {
+    setKids(el, h("h2", {}, "Please wait"), h("p", { class: "waiting" }, spinner(), " The dice are rolling…"));
+    return;
+  }
+  if (!isMine(seat)) {
+    const bot = seatInfo(seat).bot;
+    const name = playerName(seat);
+    setKids(el, 
+      h("h2", {}, bot ? `${name} is thinking` : `Waiting for ${name}`),
+      h("p", { class: "waiting", id: "waiting" }, spinner(), bot ? ` ${name} (bot) is acting…` : ` Waiting for ${name}…`),
+      S.you && S.you.seats.length ? null : h("p", { class: "muted" }, "You are watching this game. Moves appear here as they are made."),
+      undo);
+    return;
+  }
+  const L = S.legal;
+  if (!L) {
+    setKids(el, h("h2", {}, `Your move, ${playerName(seat)}`), h("p", { class: "waiting" }, spinner(), " Loading your choices…"));
+    return;
+  }
+  const parts = [];
+  parts.push(h("h2", {}, S.you.host && S.you.seats.length > 1 ? `${playerName(seat)}, your move` : `Your move, ${playerName(seat)}`));
+  const hint = phaseHint(v, seat);
+  if (hint) parts.push(h("p", { class: "hint" }, hint));
+  if (L.issue_shares) parts.push(sharesControl(L.issue_shares, v.players.find((p) => p.seat === seat)));
+  if (L.bid) parts.push(bidControl(L.bid, v));
+  const selects = L.actions.filter((a) => a.action.kind === "select_action");
+  const others = L.actions.filter((a) => a.action.kind !== "select_action");
+  const preBid = others.filter((a) => ["drop_out", "turn_order_pass"].includes(a.action.kind));
+  if (preBid.length) parts.push(h("div", { class: "button-row" }, preBid.map(actionButton)));
+  if (selects.length) {
+    parts.push(h("div", { class: "action-grid" }, selects.map((a) =>
+      h("button", { class: "btn action-card", "data-select": a.action.action, disabled: S.pending, onclick: () => send(a.action) },
+        h("span", { class: "card-title" }, actionTitle(a.action.action)),
+        h("span", { class: "card-text" }, ACTION_HELP[a.action.action] || "")))));
+  }
+  if (L.urbanize && L.urbanize.length) parts.push(urbanizeControl(L.urbanize));
+  if (L.builds && L.builds.length) parts.push(buildControl(L.builds));
+  if (L.deliveries && L.deliveries.length) parts.push(deliveryControl(L.deliveries));
+  const rest = others.filter((a) => !preBid.includes(a));
+  if (rest.length) parts.push(h("div", { class: "button-row" }, rest.map(actionButton)));
+  if (undo) parts.push(h("div", { class: "undo-row" }, undo));
+  setKids(el, ...parts);
+  el.classList.toggle("busy", S.pending);
+}
+
+const ACTION_HELP = {
+  first_move: "Move goods first in phase V.",
+  first_build: "Build track first in phase IV.",
+  engineer: "Build one extra tile this turn.",
+  locomotive: "Raise your engine by one now.",
+  urbanization: "Turn a town into a New City.",
+  production: "Draw two cubes for the goods display.",
+  turn_order: "Keep your place: pass once in the next auction.",
+};
+
+function phaseHint(v, seat) {
+  const p = v.players.find((x) => x.seat === seat);
+  switch (v.phase) {
+    case "issue_shares": return `You have ${money(p.cash)}. Each share gives $5 now and costs $1 every turn.`;
+    case "player_order": return v.auction && v.auction.high_bidder !== null
+      ? `High bid: ${money(v.auction.high)} by ${playerName(v.auction.high_bidder)}. You have ${money(p.cash)}.`
+      : `No bid yet. You have ${money(p.cash)}.`;
+    case "select_actions": return "Pick one special action for this turn.";
+    case "build_track": return v.build
+      ? `${v.build.builds_left} tile${v.build.builds_left === 1 ? "" : "s"} left to build · cash ${money(p.cash)}`
+      : null;
+    case "move_goods": return `Move round ${v.move_round || ""} · engine ${p.engine}: deliver a good, raise your engine, or pass.`;
+    default: return null;
+  }
+}
+
+function spinner() {
+  return h("span", { class: "spinner", "aria-hidden": "true" });
+}
+
+function actionButton(a) {
+  const kind = a.action.kind;
+  const cls = kind === "turn_order_pass" ? "btn btn-primary" : "btn";
+  return h("button", { class: cls, "data-kind": kind, disabled: S.pending, onclick: () => send(a.action) }, sentence(a.label));
+}
+
+const sentence = (s) => (s ? s.charAt(0).toUpperCase() + s.slice(1) : s);
+
+function rangeControl({ id, min, max, value, format, onChange, values }) {
+  const range = h("input", { type: "range", min, max, value, step: 1, id: `${id}-range`, "aria-label": id });
+  const num = h("input", { type: "number", min, max, value, step: 1, id: `${id}-amount`, class: "amount" });
+  const sync = (val) => {
+    let n = Math.round(Number(val));
+    if (!Number.isFinite(n)) n = min;
+    n = Math.min(max, Math.max(min, n));
+    if (values && values.length) n = values.reduce((best, x) => (Math.abs(x - n) < Math.abs(best - n) ? x : best), values[0]);
+    range.value = n;
+    num.value = n;
+    onChange(n);
+  };
+  range.addEventListener("input", () => sync(range.value));
+  num.addEventListener("change", () => sync(num.value));
+  num.addEventListener("input", () => { if (num.value !== "") onChange(Math.min(max, Math.max(min, Number(num.value)))); });
+  return h("div", { class: "range" }, h("span", { class: "range-end" }, format(min)), range,
+    h("span", { class: "range-end" }, format(max)), num);
+}
+
+function sharesControl(group, player) {
+  let n = group.min;
+  const button = h("button", { class: "btn btn-primary", id: "issue", disabled: S.pending });
+  const label = () => {
+    button.textContent = n === 0 ? "Issue no shares" : `Issue ${n} share${n === 1 ? "" : "s"} (+${money(n * group.price)})`;
+  };
+  button.addEventListener("click", () => send({ ...group.action, count: n }));
+  label();
+  return h("div", { class: "group" }, h("h3", {}, "Issue shares"),
+    rangeControl({ id: "shares", min: group.min, max: group.max, value: n, values: group.values, format: String, onChange: (x) => { n = x; label(); } }),
+    h("p", { class: "muted" }, `Cash now ${money(player.cash)}; ${money(group.price)} per share.`),
+    button);
+}
+
+function bidControl(group, v) {
+  let n = group.min;
+  const button = h("button", { class: "btn btn-primary", id: "bid", disabled: S.pending });
+  const label = () => { button.textContent = `Bid ${money(n)}`; };
+  button.addEventListener("click", () => send({ ...group.action, amount: n }));
+  label();
+  return h("div", { class: "group" }, h("h3", {}, "Auction for turn order"),
+    rangeControl({ id: "bid", min: group.min, max: group.max, value: n, values: group.values, format: money, onChange: (x) => { n = x; label(); } }),
+    v.auction && v.auction.bidders ? h("p", { class: "muted" }, "Still bidding: ", v.auction.bidders.map(playerName).join(", ")) : null,
+    button);
+}
+
+function urbanizeControl(towns) {
+  const sel = S.sel.kind === "urbanize" ? S.sel : null;
+  const list = h("div", { class: "chips" }, towns.map((t) =>
+    h("button", { class: `chip${sel && sel.hex === t.hex ? " active" : ""}`, "data-town": t.hex, disabled: S.pending,
+      onclick: () => { S.sel = { kind: "urbanize", hex: t.hex }; renderDecision(); drawOverlays(); } }, t.where || t.hex)));
+  const town = sel && towns.find((t) => t.hex === sel.hex);
+  return h("div", { class: "group" }, h("h3", {}, "Urbanization: place a New City"),
+    h("p", { class: "muted" }, "Pick a town (or click it on the board), then the New City to put there."),
+    list,
+    town ? h("div", { class: "chips letters" }, town.cities.map((c) =>
+      h("button", { class: "btn new-city", "data-city": c.city, disabled: S.pending, onclick: () => send(c.action) },
+        cube(c.colour), ` New City ${c.city} (${c.colour})`))) : null);
+}
+
+function buildControl(builds) {
+  const sel = S.sel.kind === "build" ? S.sel : null;
+  const chosen = sel && builds.find((b) => b.hex === sel.hex);
+  const parts = [h("h3", {}, "Build track")];
+  if (!chosen) {
+    parts.push(h("p", { class: "muted" }, `Click a highlighted hex on the board (${builds.length} can be built on), or pick one:`));
+    parts.push(h("div", { class: "chips build-hexes" }, builds.map((b) =>
+      h("button", { class: "chip", "data-build-hex": b.hex, disabled: S.pending, title: b.where,
+        onclick: () => selectBuildHex(b.hex) },
+      b.hex, h("span", { class: "chip-cost" }, b.min_cost === b.max_cost ? money(b.min_cost) : `${money(b.min_cost)}–${money(b.max_cost)}`)))));
+    return h("div", { class: "group" }, parts);
+  }
+  const opt = chosen.options[sel.option || 0];
+  parts.push(h("p", {}, h("b", {}, chosen.where || chosen.hex), ` · ${chosen.options.length} way${chosen.options.length === 1 ? "" : "s"} to build`));
+  parts.push(h("div", { class: "options-list" }, chosen.options.map((o, i) =>
+    h("button", { class: `option-card${i === (sel.option || 0) ? " active" : ""}`, "data-option-index": i, disabled: S.pending,
+      onclick: () => { S.sel = { ...sel, option: i }; renderDecision(); drawOverlays(); },
+      onmouseenter: () => { S.hoverOption = i; drawOverlays(); },
+      onmouseleave: () => { S.hoverOption = null; drawOverlays(); } },
+    tileIcon(o),
+    h("span", { class: "opt-text" },
+      h("span", { class: "opt-title" }, sentence(o.title)),
+      h("span", { class: "opt-tracks" }, o.tracks),
+      h("span", { class: "opt-tags" }, o.build !== "new" ? h("span", { class: "tag" }, o.build.replace(/_/g, " ")) : null,
+        o.completes ? h("span", { class: "tag tag-good" }, "completes a link") : null)),
+    h("span", { class: "opt-cost" }, money(o.cost))))));
+  parts.push(h("div", { class: "button-row" },
+    h("button", { class: "btn btn-primary", id: "confirm-build", disabled: S.pending, onclick: () => send(opt.action) },
+      `Build for ${money(opt.cost)}`),
+    h("button", { class: "btn btn-ghost", onclick: () => { S.sel = {}; renderDecision(); drawOverlays(); } }, "Choose another hex")));
+  return h("div", { class: "group" }, parts);
+}
+
+function selectBuildHex(hex) {
+  S.sel = { kind: "build", hex, option: 0 };
+  S.hoverOption = null;
+  renderDecision();
+  drawOverlays();
+}
+
+/** A small picture of a tile's track (for the list of options). */
+function tileIcon(option) {
+  const svg = svgEl("svg", { viewBox: "-1.1 -1.1 2.2 2.2", class: "tile-icon" });
+  const corners = [...Array(6)].map((_, i) => [Math.cos((Math.PI / 3) * i), Math.sin((Math.PI / 3) * i)]);
+  svg.append(svgEl("polygon", { points: corners.map((p) => p.join(",")).join(" "), fill: "#efe9d8", stroke: "#b9ad8f", "stroke-width": "0.05" }));
+  const seat = S.view.to_move;
+  const colour = playerColour(S.view.players.find((p) => p.seat === seat).colour);
+  (option.track || []).forEach((pair, i) => {
+    const owner = option.owners ? option.owners[i] : seat;
+    const d = trackPath([0, 0], 1, EDGES[pair[0]], pair[1] === "town" ? null : EDGES[pair[1]]);
+    svg.append(svgEl("path", { d, fill: "none", stroke: "#2b2b2b", "stroke-width": "0.28" }));
+    svg.append(svgEl("path", { d, fill: "none", stroke: owner === null || owner === undefined ? "#d2d2d2" : owner === seat ? colour : playerColour(S.view.players.find((p) => p.seat === owner).colour), "stroke-width": "0.17" }));
+  });
+  if ((option.track || []).some((p) => p[1] === "town" || p[0] === "town")) {
+    svg.append(svgEl("circle", { cx: 0, cy: 0, r: 0.3, fill: "#fff", stroke: "#2b2b2b", "stroke-width": "0.07" }));
+  }
+  return svg;
+}
+
+function deliveryControl(deliveries) {
+  const sel = S.sel.kind === "deliver" ? S.sel : null;
+  const parts = [h("h3", {}, "Move a good")];
+  const cubesList = h("div", { class: "chips cubes-list" }, deliveries.map((d, i) =>
+    h("button", { class: `chip${sel && sel.cube === i ? " active" : ""}`, "data-cube": `${d.city}:${d.colour}`, disabled: S.pending,
+      onclick: () => { S.sel = { kind: "deliver", cube: i, route: 0 }; renderDecision(); drawOverlays(); } },
+    cube(d.colour), ` ${d.city_name}`, h("span", { class: "chip-cost" }, `${d.routes.length} route${d.routes.length === 1 ? "" : "s"}`))));
+  parts.push(h("p", { class: "muted" }, "Pick a cube (or click its city on the board), then a route."));
+  parts.push(cubesList);
+  const d = sel && deliveries[sel.cube];
+  if (d) {
+    const r = d.routes[sel.route || 0];
+    parts.push(h("div", { class: "options-list routes" }, d.routes.map((route, i) =>
+      h("button", { class: `option-card route${i === (sel.route || 0) ? " active" : ""}`, "data-route-index": i, disabled: S.pending,
+        onclick: () => { S.sel = { ...sel, route: i }; renderDecision(); drawOverlays(); },
+        onmouseenter: () => { S.hoverRoute = i; drawOverlays(); },
+        onmouseleave: () => { S.hoverRoute = null; drawOverlays(); } },
+      h("span", { class: "opt-text" },
+        h("span", { class: "opt-title" }, route.names.join(" → ")),
+        h("span", { class: "opt-tracks" }, `${route.links.length} link${route.links.length === 1 ? "" : "s"}`)),
+      h("span", { class: "income" }, incomeText(route.income))))));
+    parts.push(h("div", { class: "button-row" },
+      h("button", { class: "btn btn-primary", id: "confirm-deliver", disabled: S.pending, onclick: () => send(r.action) },
+        `Deliver to ${r.names[r.names.length - 1]}`)));
+  }
+  return h("div", { class: "group" }, parts);
+}
+
+function incomeText(income) {
+  return income.map((x) => h("span", { class: "income-item", style: { "--pc": x.seat === null ? "#999" : playerColour(S.view.players.find((p) => p.seat === x.seat).colour) } },
+    `${x.seat === null ? "no one" : x.name} +${x.income}`));
+}
+
+async function send(action) {
+  if (S.pending) return; // never send twice
+  S.pending = true;
+  S.pendingIndex = S.index;
+  renderDecision();
+  try {
+    const res = await api("POST", `/api/games/${S.id}/actions`, { token: S.token, body: { index: S.index, action } });
+    S.sel = {};
+    if (res.index > S.index) {
+      S.index = res.index;
+      S.legal = null;
+    }
+  } catch (err) {
+    toast(err.code === "stale" ? "The game moved on before your choice arrived; here is the new position." : err.message);
+  } finally {
+    S.pending = false;
+    S.pendingIndex = null;
+  }
+  await refresh();
+}
+
+async function undoLast() {
+  if (S.pending) return;
+  S.pending = true;
+  renderDecision();
+  try {
+    await api("POST", `/api/games/${S.id}/undo`, { token: S.token, body: { index: S.index, count: 1 } });
+    S.sel = {};
+    toast("Your last action was taken back.", "info");
+  } catch (err) {
+    toast(err.message);
+  } finally {
+    S.pending = false;
+  }
+  const l = await api("GET", `/api/games/${S.id}/log`).catch(() => null);
+  if (l) { S.log = l.lines; S.logSize = l.size; }
+  await refresh();
+}
+
+// --- the board: clicks, highlights and previews -------------------------------------------------------
+
+function hexLabelAt(target) {
+  const el = target.closest && target.closest("[data-hex]");
+  return el ? el.getAttribute("data-hex") : null;
+}
+
+function onBoardClick(ev) {
+  const hex = hexLabelAt(ev.target);
+  const L = S.legal;
+  if (!hex || !L || S.pending) return;
+  if (L.builds && L.builds.some((b) => b.hex === hex)) {
+    if (S.sel.kind === "build" && S.sel.hex === hex) {
+      const b = L.builds.find((x) => x.hex === hex);
+      S.sel = { ...S.sel, option: ((S.sel.option || 0) + 1) % b.options.length }; // click again: next way
+      renderDecision();
+      drawOverlays();
+    } else selectBuildHex(hex);
+    return;
+  }
+  if (L.urbanize && L.urbanize.some((t) => t.hex === hex)) {
+    S.sel = { kind: "urbanize", hex };
+    renderDecision();
+    drawOverlays();
+    return;
+  }
+  if (L.deliveries && L.deliveries.length) {
+    const cityHexes = cityHexesOf(hex);
+    const idx = L.deliveries.findIndex((d) => cityHexes.includes(d.city));
+    if (idx >= 0) {
+      const same = L.deliveries.map((d, i) => [d, i]).filter(([d]) => cityHexes.includes(d.city)).map(([, i]) => i);
+      const next = S.sel.kind === "deliver" && same.includes(S.sel.cube) ? same[(same.indexOf(S.sel.cube) + 1) % same.length] : idx;
+      S.sel = { kind: "deliver", cube: next, route: 0 };
+      renderDecision();
+      drawOverlays();
+    }
+  }
+}
+
+function cityHexesOf(hex) {
+  // A city may cover several hexes: the renderer tags the city group with its first hex.
+  const out = [hex];
+  if (S.svg) {
+    const poly = S.svg.querySelector(`polygon.hex[data-hex="${hex}"]`);
+    if (poly) {
+      for (const g of S.svg.querySelectorAll(".city[data-hex]")) {
+        const bb = g.getBBox ? g.getBBox() : null;
+        const c = polyCentre(poly);
+        if (bb && c && c.x >= bb.x && c.x <= bb.x + bb.width && c.y >= bb.y && c.y <= bb.y + bb.height) out.push(g.getAttribute("data-hex"));
+      }
+    }
+  }
+  return out;
+}
+
+function onBoardHover(ev) {
+  const hint = document.getElementById("board-hint");
+  if (!hint) return;
+  const hex = hexLabelAt(ev.target);
+  const b = hex && S.legal && S.legal.builds && S.legal.builds.find((x) => x.hex === hex);
+  hint.textContent = b ? `${b.where}: ${b.options.length} way${b.options.length === 1 ? "" : "s"}, ${money(b.min_cost)}${b.max_cost !== b.min_cost ? `–${money(b.max_cost)}` : ""}` : hex || "";
+}
+
+function polyCentre(poly) {
+  const pts = poly.getAttribute("points").trim().split(/\s+/).map((p) => p.split(",").map(Number));
+  if (!pts.length) return null;
+  const x = pts.reduce((s, p) => s + p[0], 0) / pts.length;
+  const y = pts.reduce((s, p) => s + p[1], 0) / pts.length;
+  const r = Math.hypot(pts[0][0] - x, pts[0][1] - y);
+  return { x, y, r, pts };
+}
+
+function hexGeo(label) {
+  if (!S.svg) return null;
+  const poly = S.svg.querySelector(`polygon.hex[data-hex="${label}"]`);
+  return poly ? polyCentre(poly) : null;
+}
+
+function edgeMid(c, r, edge, dist = 1) {
+  const ang = ((-90 + 60 * edge) * Math.PI) / 180;
+  const d = ((r * Math.sqrt(3)) / 2) * dist;
+  return [c[0] + d * Math.cos(ang), c[1] + d * Math.sin(ang)];
+}
+
+/** SVG path of a track from edge a to edge b (or to the centre when b is null), as the renderer draws it. */
+function trackPath(c, r, a, b) {
+  const f = (p) => `${p[0].toFixed(2)} ${p[1].toFixed(2)}`;
+  const pa = edgeMid(c, r, a);
+  if (b === null) return `M${f(pa)} L${f(c)}`;
+  const pb = edgeMid(c, r, b);
+  const turn = (((b - a) % 6) + 6) % 6;
+  if (turn === 3) return `M${f(pa)} L${f(pb)}`;
+  const apothem = (r * Math.sqrt(3)) / 2;
+  const handle = turn === 1 || turn === 5 ? 0.385 * r : 0.536 * r;
+  const ka = edgeMid(c, r, a, 1 - handle / apothem);
+  const kb = edgeMid(c, r, b, 1 - handle / apothem);
+  return `M${f(pa)} C${f(ka)} ${f(kb)} ${f(pb)}`;
+}
+
+function hexOutline(g, cls) {
+  return svgEl("polygon", { points: g.pts.map((p) => p.join(",")).join(" "), class: cls });
+}
+
+function drawOverlays() {
+  const svg = S.svg;
+  if (!svg) return;
+  svg.querySelectorAll(".aos-overlay, .aos-underlay").forEach((n) => n.remove());
+  svg.querySelectorAll(".dim-track").forEach((n) => n.classList.remove("dim-track"));
+  const layer = svgEl("g", { class: "aos-overlay", "pointer-events": "none" });
+  const under = svgEl("g", { class: "aos-underlay", "pointer-events": "none" }); // below cities and track
+  const L = S.legal;
+  const v = S.view;
+  const hint = document.getElementById("board-hint");
+  if (hint && !(L && L.builds && L.builds.length)) hint.textContent = "";
+  if (L && v && typeof v.to_move === "number" && isMine(v.to_move)) {
+    const colour = playerColour(v.players.find((p) => p.seat === v.to_move).colour);
+    // Buildable hexes glow; the chosen one shows the chosen (or hovered) tile with its cost.
+    if (L.builds && L.builds.length) {
+      for (const b of L.builds) {
+        const g = hexGeo(b.hex);
+        if (g) layer.append(hexOutline(g, `hl-build${S.sel.kind === "build" && S.sel.hex === b.hex ? " chosen" : ""}`));
+      }
+      if (S.sel.kind === "build") {
+        const b = L.builds.find((x) => x.hex === S.sel.hex);
+        const g = b && hexGeo(b.hex);
+        const o = b && b.options[S.hoverOption ?? S.sel.option ?? 0];
+        if (g && o) {
+          svg.querySelectorAll(`.track[data-hex="${b.hex}"]`).forEach((n) => n.classList.add("dim-track"));
+          layer.append(hexOutline(g, "preview-bg"));
+          const c = [g.x, g.y];
+          const width = 0.17 * g.r;
+          o.track.forEach((pair, i) => {
+            const [a0, b0] = pair[0] === "town" ? [pair[1], pair[0]] : pair;
+            const d = trackPath(c, g.r, EDGES[a0], b0 === "town" ? null : EDGES[b0]);
+            const owner = o.owners ? o.owners[i] : v.to_move;
+            const col = owner === null || owner === undefined ? "#d2d2d2"
+              : playerColour(v.players.find((p) => p.seat === owner).colour);
+            layer.append(svgEl("path", { d, fill: "none", stroke: "#2b2b2b", "stroke-width": width + 2.6 }));
+            layer.append(svgEl("path", { d, fill: "none", stroke: col, "stroke-width": width, class: owner === v.to_move ? "preview-track" : "" }));
+          });
+          if (o.track.some((p) => p.includes("town"))) {
+            layer.append(svgEl("circle", { cx: g.x, cy: g.y, r: g.r * 0.28, fill: "#fff", stroke: "#2b2b2b", "stroke-width": 2 }));
+          }
+          const tag = svgEl("g", { class: "cost-tag" });
+          const tx = g.x;
+          const ty = g.y - g.r * 1.15 < 16 ? g.y + g.r * 1.15 : g.y - g.r * 1.15;
+          tag.append(svgEl("rect", { x: tx - 26, y: ty - 13, width: 52, height: 22, rx: 11, fill: colour, stroke: "#2b2b2b", "stroke-width": 1.5 }));
+          const t = svgEl("text", { x: tx, y: ty + 3, "text-anchor": "middle", "font-size": 14, "font-weight": "bold", fill: "#fff", stroke: "#2b2b2b", "stroke-width": 0.6, "paint-order": "stroke" });
+          t.textContent = money(o.cost);
+          tag.append(t);
+          layer.append(tag);
+        }
+      }
+    }
+    if (L.urbanize && L.urbanize.length) {
+      for (const t of L.urbanize) {
+        const g = hexGeo(t.hex);
+        if (g) layer.append(hexOutline(g, `hl-build${S.sel.kind === "urbanize" && S.sel.hex === t.hex ? " chosen" : ""}`));
+      }
+    }
+    if (L.deliveries && L.deliveries.length) {
+      const cities = new Set(L.deliveries.map((d) => d.city));
+      for (const hex of cities) {
+        const g = hexGeo(hex);
+        if (g) layer.append(hexOutline(g, "hl-city"));
+      }
+      if (S.sel.kind === "deliver") {
+        const d = L.deliveries[S.sel.cube];
+        const route = d && d.routes[S.hoverRoute ?? S.sel.route ?? 0];
+        if (route) drawRoute(layer, under, route, colour);
+      }
+    }
+  }
+  svg.append(layer);
+  const cities = svg.querySelector(":scope > g.cities");
+  if (cities) svg.insertBefore(under, cities);
+  else svg.insertBefore(under, layer);
+}
+
+function drawRoute(layer, under, route, colour) {
+  const hexes = route.hexes && route.hexes.length ? route.hexes : route.stops;
+  const geos = hexes.map(hexGeo).filter(Boolean);
+  for (const g of geos) {
+    under.append(hexOutline(g, "route-hex"));
+    layer.append(hexOutline(g, "route-hex-edge"));
+  }
+  // The hexes come stop by stop with the track between; join them only where they are neighbours.
+  const apart = geos.length ? geos[0].r * Math.sqrt(3) * 1.1 : 0;
+  let run = [];
+  const flush = () => {
+    if (run.length > 1) {
+      const pts = run.map((g) => `${g.x.toFixed(1)},${g.y.toFixed(1)}`).join(" ");
+      under.append(svgEl("polyline", { points: pts, class: "route-line-case" }));
+      under.append(svgEl("polyline", { points: pts, class: "route-line", stroke: colour }));
+    }
+    run = [];
+  };
+  for (const g of geos) {
+    const last = run[run.length - 1];
+    if (last && Math.hypot(last.x - g.x, last.y - g.y) > apart) flush();
+    run.push(g);
+  }
+  flush();
+  route.stops.forEach((hex, i) => {
+    const g = hexGeo(hex);
+    if (!g) return;
+    const sx = g.x - g.r * 0.62;
+    const sy = g.y - g.r * 0.5;
+    layer.append(svgEl("circle", { cx: sx, cy: sy, r: 10, class: "route-stop" }));
+    const t = svgEl("text", { x: sx, y: sy + 4.2, "text-anchor": "middle", class: "route-stop-no" });
+    t.textContent = i === 0 ? "▶" : String(i);
+    layer.append(t);
+  });
+  const last = hexGeo(route.stops[route.stops.length - 1]);
+  if (last) {
+    const text = route.income.map((x) => `${x.seat === null ? "no one" : x.name} +${x.income}`).join("  ");
+    const w = Math.max(60, text.length * 7.5 + 16);
+    const tag = svgEl("g", { class: "income-tag" });
+    const ty = last.y - last.r * 1.25 < 16 ? last.y + last.r * 1.25 : last.y - last.r * 1.25; // keep it on the board
+    tag.append(svgEl("rect", { x: last.x - w / 2, y: ty - 12, width: w, height: 24, rx: 12 }));
+    const t = svgEl("text", { x: last.x, y: ty + 5, "text-anchor": "middle" });
+    t.textContent = text;
+    tag.append(t);
+    layer.append(tag);
+  }
+}
+
+// --- start -----------------------------------------------------------------------------------------
+
+function start() {
+  const m = /^\/game\/([^/]+)\/?$/.exec(location.pathname);
+  if (m) showGame(decodeURIComponent(m[1]));
+  else showLobby();
+}
+
+start();

@@ -1,0 +1,295 @@
+"""Las Vegas: one scenario test per rule sentence of the rulebook (``shared/rulebooks/001_*.txt``), plus the
+README's Rulings, and random games with every invariant checked (the money among them).
+
+The board and the goods set out at setup (5 on the red city in the centre, 2 on the others) are tested in
+``test_las_vegas.py``.
+
+Positions used::
+
+    The Strip L7 (red) --K8-- Downtown I8 (yellow)     (one plain hex)
+    North Las Vegas D9 --B9 (mountain)--> A10           (a mountain next to a city)
+    J15, L15: Lake Mead
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from ageofsteam import Game, IllegalAction, view
+from ageofsteam.board.hexes import DIRECTIONS, TOWN
+from ageofsteam.board.tiles import TILE_TYPES, oriented
+from ageofsteam.bots import RandomBot
+from ageofsteam.cli.describe import legal_choices
+from ageofsteam.engine.actions import Roll, SelectAction
+from ageofsteam.engine.invariants import check_invariants, check_replay
+from ageofsteam.engine.scenario import Scenario
+from ageofsteam.maps.las_vegas.rules import TakeMoney
+from tests.conftest import act
+
+MAP = "las-vegas"
+
+
+def tile_for(*edges: str) -> tuple[str, int]:
+    """A simple tile and rotation laying one track between ``edges``."""
+    want = {DIRECTIONS.index(e) for e in edges}
+    for name, tt in TILE_TYPES.items():
+        if tt.is_town_tile:
+            continue
+        for r in range(6):
+            tracks = oriented(name, r, False)
+            if len(tracks) == 1 and {e for t in tracks for e in t if e != TOWN} == want:
+                return name, r
+    raise AssertionError(f"no tile lays {edges}")
+
+
+def game_at(phase: str, *, players: int = 4, track: tuple[tuple[str, str, str, int], ...] = (),
+            cubes: dict[str, list[str]] | None = None, money: dict[str, int] | None = None,
+            display: dict[str, list[str]] | None = None, options: dict[str, Any] | None = None,
+            auto_chance: bool = True) -> Game:
+    """``players`` in seat order at ``phase``, seat 0 to move; ``money`` replaces the money on the cities."""
+    specs = []
+    for label, a, b, owner in track:
+        name, r = tile_for(a, b)
+        specs.append({"hex": label, "tile": name, "rotation": r, "owner": owner})
+    data: dict[str, Any] = {
+        "map": MAP, "players": players, "phase": phase, "order": list(range(players)), "track": specs,
+        "player": [{"seat": s, "cash": 20, "engine": 2, "income": 0, "has_built": bool(track)}
+                   for s in range(players)],
+        "empty_cities": cubes is not None, "cubes": cubes or {}, "display": display or {},
+    }
+    if options:
+        data["options"] = options
+    game = Game.from_scenario(Scenario.parse(data), auto_chance=auto_chance)
+    g = game.state
+    if money is not None:  # a position's money, kept consistent with the bank's ledger
+        g.extra["money"] = dict(money)
+        g.extra["display_money"] = {col: [0] * len(boxes) for col, boxes in g.display.items()}
+        g.extra["money_from_bank"] = sum(money.values())
+        g.extra["money_taken"] = 0
+    return game
+
+
+def refused(game: Game, words: str, kind: str, **fields: Any) -> None:
+    before, n = view(game), len(game.record.actions)
+    with pytest.raises(IllegalAction) as info:
+        act(game, kind, **fields)
+    assert words.lower() in str(info.value).lower(), str(info.value)
+    assert view(game) == before and len(game.record.actions) == n
+
+
+def build(game: Game, label: str, a: str, b: str) -> int:
+    seat = game.to_move
+    before = game.state.players[seat].cash
+    name, r = tile_for(a, b)
+    act(game, "build", hex=label, tile=name, rotation=r)
+    return before - game.state.players[seat].cash
+
+
+STRIP_DOWNTOWN = (("K8", "SW", "N", 1),)  # The Strip (red) – Downtown (yellow), owned by seat 1
+
+
+def link_id(game: Game) -> str:
+    (lk,) = game.state.network.links.values()
+    return lk.id
+
+
+# --- Setup ----------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_place_5_dollars_under_each_red_good_on_the_cities(players):
+    g = Game.new(MAP, players=players, seed=players).state
+    money = g.extra["money"]
+    for city, cubes in g.cubes.items():
+        assert money.get(g.label(city), 0) == 5 * cubes.get("red", 0)
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_place_5_dollars_under_each_red_good_on_the_goods_display(players):
+    g = Game.new(MAP, players=players, seed=10 + players).state
+    for col, boxes in g.display.items():
+        assert g.extra["display_money"][col] == [5 if c == "red" else 0 for c in boxes]
+
+
+def test_in_a_3_player_game_block_the_engineer_action_with_a_grey_disc():
+    game = Game.new(MAP, players=3, seed=1)
+    assert game.state.extra["blocked_action"] == "engineer"
+    assert "blocked_action" not in Game.new(MAP, players=4, seed=1).state.extra
+
+
+# --- Track laying costs ---------------------------------------------------------------------------
+
+
+def test_track_laying_costs_plains_3():
+    game = game_at("build_track")
+    assert build(game, "K8", "SW", "N") == 3
+
+
+def test_ruling_mountains_cost_4():
+    game = game_at("build_track")
+    assert build(game, "B9", "S", "NE") == 4
+
+
+def test_ruling_option_mountain_cost():
+    game = game_at("build_track", options={"mountain_cost": 6})
+    assert build(game, "B9", "S", "NE") == 6
+
+
+def test_ruling_no_track_on_lakes():
+    game = game_at("build_track")
+    name, r = tile_for("SW", "NE")
+    refused(game, "lake", "build", hex="J15", tile=name, rotation=r)
+
+
+# --- Goods transport ------------------------------------------------------------------------------
+
+
+def test_delivering_to_a_city_with_money_the_mover_may_take_5_and_earns_income_as_normal():
+    game = game_at("move_goods", track=STRIP_DOWNTOWN, cubes={"L7": ["yellow"]}, money={"I8": 10})
+    act(game, "deliver", city="L7", colour="yellow", links=[link_id(game)])
+    g = game.state
+    assert g.players[1].income == 1  # the link's owner, as normal
+    assert game.to_move == 0 and set(game.legal_actions()) == {TakeMoney(0, True), TakeMoney(0, False)}
+    act(game, "take_money", take=True)
+    assert g.players[0].cash == 25 and g.extra["money"] == {"I8": 5}
+    assert game.to_move == 1
+
+
+def test_the_mover_may_leave_the_money():
+    game = game_at("move_goods", track=STRIP_DOWNTOWN, cubes={"L7": ["yellow"]}, money={"I8": 5})
+    act(game, "deliver", city="L7", colour="yellow", links=[link_id(game)])
+    act(game, "take_money", take=False)
+    g = game.state
+    assert g.players[0].cash == 20 and g.extra["money"] == {"I8": 5} and game.to_move == 1
+
+
+def test_only_5_dollars_are_taken_per_delivery():
+    game = game_at("move_goods", track=STRIP_DOWNTOWN, cubes={"L7": ["yellow"]}, money={"I8": 15})
+    act(game, "deliver", city="L7", colour="yellow", links=[link_id(game)])
+    act(game, "take_money", take=True)
+    assert game.state.extra["money"] == {"I8": 10}
+
+
+def test_delivering_to_a_city_without_money_asks_nothing():
+    game = game_at("move_goods", track=STRIP_DOWNTOWN, cubes={"L7": ["yellow"]}, money={"L7": 10})
+    act(game, "deliver", city="L7", colour="yellow", links=[link_id(game)])
+    assert game.to_move == 1 and "money_choice" not in game.state.extra
+    assert game.state.players[0].cash == 20
+
+
+def test_the_money_decision_comes_before_anything_else():
+    game = game_at("move_goods", track=STRIP_DOWNTOWN, cubes={"L7": ["yellow", "yellow"]}, money={"I8": 5})
+    refused(game, "no money to take", "take_money", take=True)
+    act(game, "deliver", city="L7", colour="yellow", links=[link_id(game)])
+    refused(game, "take $5 from Downtown", "deliver", city="L7", colour="yellow", links=[link_id(game)])
+    refused(game, "take $5 from Downtown", "skip_move")
+
+
+def test_ruling_money_stays_on_the_city_when_its_red_good_leaves():
+    game = game_at("move_goods", track=STRIP_DOWNTOWN, cubes={"I8": ["red"]}, money={"I8": 5})
+    act(game, "deliver", city="I8", colour="red", links=[link_id(game)])
+    assert game.state.extra["money"] == {"I8": 5}  # The Strip had none: no decision
+    assert game.to_move == 1
+
+
+def test_the_money_decision_is_readable_in_the_menu():
+    game = game_at("move_goods", track=STRIP_DOWNTOWN, cubes={"L7": ["yellow"]}, money={"I8": 5})
+    act(game, "deliver", city="L7", colour="yellow", links=[link_id(game)])
+    labels = [c.label for c in legal_choices(game)]
+    assert labels == ["take $5 from Downtown", "leave the money on Downtown"]
+
+
+# --- Goods replenishment --------------------------------------------------------------------------
+
+
+def growth_game(red_box_money: int) -> Game:
+    empty = {col: [""] * 3 for col in (f"light{v}" for v in range(1, 7))} | {
+        col: [""] * 3 for col in (f"dark{v}" for v in range(1, 7))}
+    empty["light1"] = ["red", "red", "blue"]  # The Strip's column
+    game = game_at("goods_growth", players=3, display=empty, money={}, auto_chance=False)
+    game.state.extra["display_money"]["light1"] = [red_box_money, 5, 0]
+    game.state.extra["money_from_bank"] = red_box_money + 5
+    return game
+
+
+@pytest.mark.parametrize("box_money", [5, 0])  # a box filled at setup, or by Production
+def test_each_time_a_red_good_is_moved_onto_the_map_place_5_under_it(box_money):
+    game = growth_game(box_money)
+    strip = game.state.map.by_label["L7"]
+    reds = game.state.cubes[strip].get("red", 0)
+    game.supply_chance(Roll(light=(1, 1, 3), dark=(2, 2, 2)).to_json())
+    g = game.state
+    assert g.cubes[strip]["red"] == reds + 2
+    assert g.extra["money"]["L7"] == 10
+    assert g.extra["display_money"]["light1"] == [0, 0, 0]
+    assert check_invariants(game) == []
+
+
+def test_goods_that_are_not_red_bring_no_money():
+    game = growth_game(5)
+    game.supply_chance(Roll(light=(1, 1, 1), dark=(2, 2, 2)).to_json())  # two reds and a blue to The Strip
+    assert game.state.extra["money"]["L7"] == 10
+
+
+# --- Advancing the round marker (3 players) -------------------------------------------------------
+
+
+def test_actions_below_the_grey_disc_cannot_be_selected():
+    game = game_at("select_actions", players=3)
+    game.state.extra["blocked_action"] = "engineer"
+    assert SelectAction(0, "engineer") not in game.legal_actions()
+    refused(game, "blocked by the grey disc", "select_action", action="engineer")
+    assert SelectAction(0, "urbanization") in game.legal_actions()
+
+
+def test_in_a_3_player_game_the_grey_disc_alternates_at_each_advance_of_the_round_marker():
+    game = Game.new(MAP, players=3, seed=4)
+    rng, bot = random.Random(4), RandomBot()
+    seen = {}
+    while not game.over and game.state.turn <= 4:
+        g = game.state
+        seen[g.turn] = g.extra["blocked_action"]
+        if g.phase == "select_actions":
+            assert not any(isinstance(a, SelectAction) and a.action == seen[g.turn] for a in game.legal_actions())
+        game.apply(bot.choose(game, rng))
+    assert [seen[t] for t in (1, 2, 3, 4)] == ["engineer", "urbanization", "engineer", "urbanization"]
+
+
+def test_the_status_shows_the_money_and_the_grey_disc():
+    g = Game.new(MAP, players=3, seed=2).state
+    lines = g.rules.describe_status(g)
+    assert lines[0].startswith("Money on cities:") and "Engineer cannot be taken" in lines[1]
+
+
+# --- random play ----------------------------------------------------------------------------------
+
+GAMES = 50
+CHUNK = 10
+
+
+@pytest.mark.parametrize("first", range(0, GAMES, CHUNK))
+def test_random_games_keep_every_invariant_and_the_money(first):
+    taken = 0
+    for seed in range(first, first + CHUNK):
+        game = Game.new(MAP, players=3 + seed % 3, seed=seed)
+        rng, bot = random.Random(seed), RandomBot()
+        assert check_invariants(game) == []
+        while not game.over:
+            action = bot.choose(game, rng)
+            game.apply(action)
+            problems = check_invariants(game)
+            assert problems == [], f"seed {seed}, {action}: {problems}"
+            taken += isinstance(action, TakeMoney) and action.take
+        assert check_replay(game) == []
+        assert game.state.phase == "game_over"
+    assert taken > 0
+
+
+def test_the_money_invariant_catches_lost_money():
+    game = game_at("move_goods", track=STRIP_DOWNTOWN, cubes={"L7": ["yellow"]}, money={"I8": 5})
+    assert check_invariants(game) == []
+    game.state.extra["money"]["I8"] = 10
+    assert any("bank laid out" in p for p in check_invariants(game))

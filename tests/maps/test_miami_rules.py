@@ -1,0 +1,383 @@
+"""Miami 2030's rules (rulebook 000), one test per rule sentence, and random games on each difficulty with
+every invariant checked after every action (the share of games won is printed)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from ageofsteam import Game, IllegalAction, view
+from ageofsteam.bots import RandomBot
+from ageofsteam.engine.invariants import check_invariants, check_replay
+from ageofsteam.maps.miami.rules import PEOPLE
+from tests.conftest import act, scenario
+
+MAP = "miami-2030"
+SETUP_FLOODS = ["A5", "B4", "D4", "F4", "H4", "L4", "N4"]
+# Amtrak (G1, red) – H2 – Allapattah (J2): one hex of track, a gentle curve from NW to S.
+H2_TO_AMTRAK = '[[track]]\nhex = "H2"\ntile = "gentle"\nrotation = 3\nowner = 0\n'
+# Amtrak – F2 – H2 – Allapattah: two hexes.
+F2_H2 = (
+    '[[track]]\nhex = "F2"\ntile = "sharp"\nrotation = 3\nowner = 0\n'
+    '[[track]]\nhex = "H2"\ntile = "straight"\nrotation = 0\nowner = 0\n'
+)
+
+
+def game(
+    body: str = "",
+    phase: str = "build_track",
+    cash: int = 20,
+    action: str | None = None,
+    people: str = "J2 = { red = 1 }",
+    floods: list[str] | None = None,
+    turn: int = 1,
+    options: str = "",
+    auto_chance: bool = True,
+    top: str = "",
+) -> Game:
+    wet = ", ".join(f'{lab} = ["flood"]' for lab in (SETUP_FLOODS if floods is None else floods))
+    head = (
+        f'map = "{MAP}"\nplayers = 1\nphase = "{phase}"\nturn = {turn}\n{options}{top}'
+        f"extra.people = {{ {people} }}\nextra.markers = {{ {wet} }}\n"
+    )
+    who = f"[[player]]\nseat = 0\ncash = {cash}\n" + (f'action = "{action}"\n' if action else "")
+    return scenario(head + who + body, auto_chance=auto_chance)
+
+
+def flooded(g: Game) -> set[str]:
+    return {lab for lab, kinds in g.state.extra["markers"].items() if "flood" in kinds}
+
+
+def finish_round(g: Game) -> None:
+    """Skip both move rounds; flood the first offered hexes."""
+    while g.state.phase == "move_goods":
+        act(g, "skip_move")
+    while g.state.phase == "flooding" and not g.over:
+        act(g, "flood_hex", hex=g.legal_actions()[0].hex)  # type: ignore[attr-defined]
+
+
+# --- setup ----------------------------------------------------------------------------------------
+
+
+def test_one_flood_cube_on_each_beach_hex_of_miami_west_and_north_at_setup():
+    g = Game.new(MAP, players=1, seed=3)
+    assert sorted(flooded(g)) == sorted(SETUP_FLOODS)
+
+
+def test_remove_the_black_cubes_and_the_black_cities():
+    st = Game.new(MAP, players=1, seed=3).state
+    assert "black" not in st.bag and "black" not in st.rules.extra_goods(st)
+    assert all(st.rules.NEW_CITIES[c][0] != "black" for c in st.new_cities_left)
+
+
+@pytest.mark.parametrize("difficulty", ["easy", "medium", "hard"])
+def test_choose_a_difficulty_and_place_its_people_at_random_in_the_districts(difficulty):
+    st = Game.new(MAP, players=1, seed=5, options={"difficulty": difficulty}).state
+    rules = st.rules
+    people = {st.map.by_label[lab]: cubes for lab, cubes in st.extra["people"].items()}
+    assert {h: sum(c.values()) for h, c in people.items()} == rules.people_placement(difficulty)
+    colours: dict[str, int] = {}
+    for cubes in people.values():
+        for c, n in cubes.items():
+            colours[c] = colours.get(c, 0) + n
+    assert colours == PEOPLE[difficulty]
+    assert (
+        view(Game.new(MAP, players=1, seed=5, options={"difficulty": difficulty}))["extra"]["people"]
+        == st.extra["people"]
+    )
+
+
+def test_the_people_are_placed_at_random():
+    placements = {str(Game.new(MAP, players=1, seed=s).state.extra["people"]) for s in range(6)}
+    assert len(placements) > 1
+
+
+def test_a_placement_that_does_not_follow_the_difficulty_is_refused():
+    game = Game.new(MAP, players=1, seed=1, options={"difficulty": "easy"})
+    rules = game.state.rules
+    from ageofsteam.maps.miami.rules import PlacePeople
+
+    st = game.state
+    st.extra["setup_step"] = "people"
+    wrong = PlacePeople({st.label(h): ["red"] * n for h, n in rules.people_placement("easy").items()})
+    with pytest.raises(IllegalAction, match="easy people are"):
+        rules.phase_map["setup"].check(st, wrong)
+
+
+def test_an_unknown_difficulty_is_refused():
+    from ageofsteam import BadInput
+
+    with pytest.raises(BadInput, match="easy, medium or hard"):
+        Game.new(MAP, players=1, seed=1, options={"difficulty": "impossible"})
+
+
+# --- actions --------------------------------------------------------------------------------------
+
+
+def test_only_locomotive_urbanize_engineer_coast_guard_and_fire_fighter_may_be_chosen():
+    g = game(phase="select_actions")
+    assert {a.action for a in g.legal_actions()} == {  # type: ignore[attr-defined]
+        "locomotive",
+        "urbanization",
+        "engineer",
+        "coast_guard",
+        "fire_fighter",
+    }
+    with pytest.raises(IllegalAction):
+        act(g, "select_action", action="first_build")
+
+
+def test_no_auction_for_the_one_player():
+    g = game(phase="issue_shares")
+    act(g, "issue_shares", count=0)
+    assert g.state.phase == "select_actions"
+
+
+# --- laying track ---------------------------------------------------------------------------------
+
+
+def test_you_cannot_lay_track_on_a_hex_that_holds_a_flood_cube():
+    g = game(floods=[*SETUP_FLOODS, "C1"])
+    assert not [a for a in g.legal_actions() if getattr(a, "hex", None) == "C1"]
+    before = view(g)
+    with pytest.raises(IllegalAction):
+        act(g, "build", hex="C1", tile="straight", rotation=1)
+    assert view(g) == before
+
+
+def test_you_cannot_lay_track_on_a_district():
+    g = game('[[track]]\nhex = "C1"\ntile = "straight"\nrotation = 1\nowner = 0\n')
+    assert not [a for a in g.legal_actions() if getattr(a, "hex", None) == "B2"]
+    with pytest.raises(IllegalAction, match="district"):
+        act(g, "build", hex="B2", tile="town_1", rotation=4)
+
+
+def test_laying_track_on_a_flat_or_beach_hex_costs_2():
+    g = game()
+    act(g, "build", hex="C1", tile="straight", rotation=1)
+    assert g.state.players[0].cash == 18
+
+
+def test_the_engineer_cannot_lay_track_on_a_flooded_hex_either():
+    g = game(floods=[*SETUP_FLOODS, "C1"], action="engineer")
+    assert g.state.build.builds_left == 4
+    with pytest.raises(IllegalAction):
+        act(g, "build", hex="C1", tile="straight", rotation=1)
+
+
+def test_coast_guard_lays_track_on_a_flooded_hex_for_4_and_the_flood_cube_goes_onto_the_tile():
+    g = game(floods=[*SETUP_FLOODS, "C1"], action="coast_guard")
+    act(g, "build", hex="C1", tile="straight", rotation=1)
+    assert g.state.players[0].cash == 16
+    assert "C1" in flooded(g) and "C1" in {t["hex"] for t in view(g)["track"]}
+    assert "flood cube of C1 goes onto the new track" in " ".join(g.state.log)
+
+
+def test_track_ending_at_a_district_makes_a_link_to_it():
+    g = game(H2_TO_AMTRAK, phase="move_goods")
+    (link,) = g.state.network.links.values()
+    assert {g.state.label(link.a), g.state.label(link.b)} == {"G1", "J2"}
+
+
+# --- urbanize -------------------------------------------------------------------------------------
+
+
+def test_urbanize_places_a_new_city_on_a_district_and_its_people_move_onto_it():
+    g = game(action="urbanization", people="J2 = { red = 1, purple = 1 }")
+    act(g, "urbanize", hex="J2", city="A")
+    st = g.state
+    assert st.new_cities == {st.map.by_label["J2"]: "A"}
+    assert st.cubes[st.map.by_label["J2"]] == {"red": 1, "purple": 1}
+    assert "J2" not in st.extra["people"]
+    assert check_invariants(g) == []
+
+
+def test_urbanize_only_on_a_district():
+    g = game(action="urbanization", people="J2 = { red = 1 }")
+    towns = {a.hex for a in g.legal_actions() if a.kind == "urbanize"}  # type: ignore[attr-defined]
+    assert towns == {g.state.label(h) for h in g.state.map.towns}
+
+
+# --- goods transport ------------------------------------------------------------------------------
+
+
+def test_delivering_a_person_to_an_exit_increases_income():
+    g = game(H2_TO_AMTRAK, phase="move_goods")
+    act(g, "deliver", city="J2", colour="red", links=[next(iter(g.state.network.links))])
+    assert g.state.players[0].income == 1
+    assert g.state.extra["evacuated"] == {"red": 1} and g.state.extra["people"] == {}
+
+
+def test_no_cube_can_be_delivered_to_a_district_until_it_has_been_urbanized():
+    g = game(
+        '[[track]]\nhex = "L2"\ntile = "straight"\nrotation = 0\nowner = 0\n',
+        phase="move_goods",
+        people="N2 = { red = 1 }",
+    )
+    assert [a.kind for a in g.legal_actions()] == ["skip_move", "upgrade_engine"]
+
+
+def test_delivering_to_an_urbanized_district_pays_nothing_but_the_person_leaves_the_map():
+    g = game(
+        '[[track]]\nhex = "L2"\ntile = "straight"\nrotation = 0\nowner = 0\n',
+        top='new_cities = { J2 = "A" }\n',
+        phase="move_goods",
+        people="N2 = { red = 1 }",
+    )
+    act(g, "deliver", city="N2", colour="red", links=[next(iter(g.state.network.links))])
+    st = g.state
+    assert st.players[0].income == 0
+    assert st.extra["evacuated"] == {"red": 1} and st.cubes[st.map.by_label["J2"]] == {}
+
+
+def test_each_flooded_hex_passed_reduces_the_income_by_1():
+    g = game(F2_H2, phase="move_goods", floods=[*SETUP_FLOODS, "F2"])
+    act(g, "deliver", city="J2", colour="red", links=[next(iter(g.state.network.links))])
+    assert g.state.players[0].income == 0  # 1 link, 1 flooded hex passed
+
+
+def test_income_can_be_reduced_to_a_minimum_of_0_and_never_goes_negative():
+    g = game(F2_H2, phase="move_goods", floods=[*SETUP_FLOODS, "F2", "H2"])
+    act(g, "deliver", city="J2", colour="red", links=[next(iter(g.state.network.links))])
+    assert g.state.players[0].income == 0
+
+
+def test_fire_fighter_transports_across_flooded_hexes_without_the_income_reduction():
+    g = game(F2_H2, phase="move_goods", floods=[*SETUP_FLOODS, "F2", "H2"], action="fire_fighter")
+    act(g, "deliver", city="J2", colour="red", links=[next(iter(g.state.network.links))])
+    assert g.state.players[0].income == 1
+
+
+# --- round marker advance / flooding ----------------------------------------------------------------
+
+
+def test_in_rounds_1_to_5_one_flood_cube_goes_on_a_beach_hex_not_yet_flooded():
+    g = game(phase="move_goods", turn=3)
+    act(g, "skip_move")
+    act(g, "skip_move")
+    assert g.state.phase == "flooding"
+    sites = {a.hex for a in g.legal_actions()}  # type: ignore[attr-defined]
+    assert sites == {"D6", "F6", "J6", "N6", "R6"}  # the dry beaches of Miami East
+    act(g, "flood_hex", hex="J6")
+    assert g.state.phase == "issue_shares" and g.state.turn == 4
+    assert "J6" in flooded(g)
+
+
+def test_a_flooded_hex_or_a_district_cannot_take_a_flood_cube():
+    g = game(phase="move_goods", turn=3)
+    act(g, "skip_move")
+    act(g, "skip_move")
+    before = view(g)
+    with pytest.raises(IllegalAction, match="already flooded"):
+        act(g, "flood_hex", hex="B4")
+    with pytest.raises(IllegalAction, match="never placed in districts"):
+        act(g, "flood_hex", hex="H6")
+    assert view(g) == before
+
+
+def test_a_beach_with_track_is_flooded_all_the_same():
+    g = game('[[track]]\nhex = "J6"\ntile = "straight"\nrotation = 0\nowner = 0\n', phase="move_goods")
+    act(g, "skip_move")
+    act(g, "skip_move")
+    act(g, "flood_hex", hex="J6")
+    assert "J6" in flooded(g) and "J6" in {t["hex"] for t in view(g)["track"]}
+
+
+def test_in_rounds_6_to_9_two_flood_cubes_on_two_different_beach_hexes():
+    g = game(phase="move_goods", turn=6)
+    act(g, "skip_move")
+    act(g, "skip_move")
+    act(g, "flood_hex", hex="D6")
+    assert g.state.phase == "flooding"
+    assert "D6" not in {a.hex for a in g.legal_actions()}  # type: ignore[attr-defined]
+    act(g, "flood_hex", hex="F6")
+    assert g.state.turn == 7 and {"D6", "F6"} <= flooded(g)
+
+
+def test_when_all_beaches_are_flooded_a_hex_next_to_a_beach_but_never_a_district_or_an_exit():
+    beaches = [*SETUP_FLOODS, "D6", "F6", "J6", "N6", "R6"]
+    g = game(phase="move_goods", turn=7, floods=beaches)
+    act(g, "skip_move")
+    act(g, "skip_move")
+    sites = {a.hex for a in g.legal_actions()}  # type: ignore[attr-defined]
+    st = g.state
+    assert sites and not sites & set(beaches)
+    for lab in sites:
+        h = st.map.by_label[lab]
+        assert h not in st.map.towns and h not in st.map.city_at
+        assert any(st.map.terrain[n] == "beach" for n in st.map.neighbours[h] if n >= 0)
+
+
+def test_round_10_has_no_flooding_and_20_hexes_are_flooded_by_then():
+    st = Game.new(MAP, players=1, seed=2).state
+    assert len(st.rules.flooded(st)) + sum(st.rules.FLOODS_PER_ROUND.values()) == 20
+    assert 10 not in st.rules.FLOODS_PER_ROUND
+
+
+# --- victory --------------------------------------------------------------------------------------
+
+
+def test_evacuating_all_of_the_people_without_going_bankrupt_wins():
+    g = game(H2_TO_AMTRAK, phase="move_goods")
+    act(g, "deliver", city="J2", colour="red", links=[next(iter(g.state.network.links))])
+    finish_round(g)
+    assert g.over
+    result = view(g)["extra"]["result"]
+    assert result["won"] is True and result["left"] == 0 and result["evacuated"] == 1
+    assert any(line.startswith("Won in round 1") for line in g.state.log)
+
+
+def test_going_bankrupt_loses():
+    g = game(H2_TO_AMTRAK, phase="move_goods", cash=0)
+    act(g, "skip_move")
+    act(g, "skip_move")
+    assert g.over and g.state.extra["result"]["won"] is False
+    assert g.state.extra["result"]["reason"] == "bankrupt"
+
+
+def test_people_left_on_the_map_after_round_10_lose():
+    g = game(phase="move_goods", turn=10, cash=20)
+    finish_round(g)
+    assert g.over
+    assert g.state.extra["result"] == {
+        "won": False,
+        "round": 10,
+        "evacuated": 0,
+        "left": 1,
+        "reason": "1 people are still on the map after round 10",
+    }
+
+
+def test_the_game_goes_on_while_people_wait_before_round_10():
+    g = game(phase="move_goods", turn=4, cash=20)
+    finish_round(g)
+    assert not g.over and g.state.turn == 5
+
+
+# --- random games ---------------------------------------------------------------------------------
+
+
+def play(seed: int, difficulty: str) -> Game:
+    g = Game.new(MAP, players=1, seed=seed, options={"difficulty": difficulty})
+    rng, bot = random.Random(seed), RandomBot()
+    while not g.over:
+        g.apply(bot.choose(g, rng))
+        problems = check_invariants(g)
+        assert problems == [], (seed, difficulty, problems)
+    assert check_replay(g) == []
+    return g
+
+
+@pytest.mark.parametrize("difficulty", ["easy", "medium", "hard"])
+def test_random_games_keep_every_invariant_and_report_the_share_won(difficulty, capsys):
+    games, won, evacuated = 17, 0, 0
+    for seed in range(games):
+        result = play(seed, difficulty).state.extra["result"]
+        won += result["won"]
+        evacuated += result["evacuated"]
+    with capsys.disabled():
+        print(
+            f"\nMiami 2030 ({difficulty}): the random bot won {won} of {games} games ({100 * won / games:.0f}%), "
+            f"evacuating {evacuated / games:.1f} people on average"
+        )

@@ -1,0 +1,100 @@
+"""Live updates over the WebSocket, and bots playing on the server."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from fastapi.testclient import TestClient
+
+from ageofsteam.engine.view import view
+from ageofsteam.server import create_app
+from tests.server.helpers import create, local_game, wait_for
+
+
+def test_two_viewers_see_the_same_action(client: TestClient) -> None:
+    d = create(client)
+    gid = d["id"]
+    with (
+        client.websocket_connect(f"/api/games/{gid}/ws") as a,
+        client.websocket_connect(f"/api/games/{gid}/ws?token={d['seats'][0]['token']}") as b,
+    ):
+        ha, hb = a.receive_json(), b.receive_json()
+        assert ha["type"] == hb["type"] == "hello" and ha["view"] == hb["view"]
+        assert ha["you"] is None and hb["you"]["seats"] == [0]
+        seat, index = ha["view"]["to_move"], ha["index"]
+        r = client.post(
+            f"/api/games/{gid}/actions",
+            json={"index": index, "action": {"kind": "issue_shares", "count": 2}},
+            headers={"X-Seat-Token": d["host_token"]},
+        )
+        assert r.status_code == 200
+        ua, ub = a.receive_json(), b.receive_json()
+        assert ua == ub
+        assert ua["type"] == "update" and ua["index"] == index + 1
+        assert ua["actions"] == [{"index": index, "action": {"kind": "issue_shares", "player": seat, "count": 2}}]
+        assert ua["view"] == view(local_game(client, gid))
+        assert ua["log"] and ua["log_size"] == ha["log_size"] + len(ua["log"])
+        a.send_json({"type": "ping"})
+        assert a.receive_json() == {"type": "pong"}
+
+
+def test_websocket_refusals(client: TestClient) -> None:
+    d = create(client)
+    with client.websocket_connect("/api/games/nope/ws") as ws:
+        msg = ws.receive()
+        assert msg["type"] == "websocket.close" and msg["code"] == 4404
+    with client.websocket_connect(f"/api/games/{d['id']}/ws?token=bad") as ws:
+        msg = ws.receive()
+        assert msg["type"] == "websocket.close" and msg["code"] == 4403
+
+
+def test_bots_answer_a_human_at_once_and_viewers_see_them(client: TestClient) -> None:
+    d = create(client, players=3, bots=2)
+    gid = d["id"]
+    host = {"X-Seat-Token": d["host_token"]}
+    with client.websocket_connect(f"/api/games/{gid}/ws") as ws:
+        hello = ws.receive_json()
+        assert hello["view"]["to_move"] == 0  # the bots before the human have played already
+        r = client.post(
+            f"/api/games/{gid}/actions",
+            json={"index": hello["index"], "action": {"kind": "issue_shares", "count": 1}},
+            headers=host,
+        )
+        assert r.status_code == 200
+        first = ws.receive_json()
+        assert first["actions"][0]["action"]["player"] == 0
+        bots: list[int] = []
+        msg = first
+        while msg["view"]["to_move"] != 0:  # the bots act on their own until the human is to move again
+            msg = ws.receive_json()
+            bots += [a["action"].get("player", -1) for a in msg["actions"] if "player" in a["action"]]
+        assert bots and set(bots) <= {1, 2}
+    assert local_game(client, gid).to_move == 0
+
+
+def test_a_game_of_bots_plays_to_the_end_and_replays(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'bots.db'}"
+    with TestClient(create_app(url)) as client:
+        d = create(client, players=3, bots=3)
+        gid = d["id"]
+        wait_for(lambda: client.get(f"/api/games/{gid}").json()["status"] == "over", timeout=120)
+        final = client.get(f"/api/games/{gid}").json()
+        assert final["index"] > 100
+        assert final["view"]["over"] and final["view"]["standings"]
+        assert client.get("/api/games?status=over").json()[0]["id"] == gid
+        assert (
+            client.post(
+                f"/api/games/{gid}/actions",
+                json={"index": final["index"], "action": {"kind": "skip_move"}},
+                headers={"X-Seat-Token": d["host_token"]},
+            ).json()["code"]
+            == "over"
+        )
+    with TestClient(create_app(url)) as client:  # stored, and the same bots again give the same game
+        again = client.get(f"/api/games/{gid}").json()
+        assert again["view"] == final["view"]
+        d2 = create(client, players=3, bots=3)
+        wait_for(lambda: client.get(f"/api/games/{d2['id']}").json()["status"] == "over", timeout=120)
+        a = client.get(f"/api/games/{gid}/record").json()["actions"]
+        b = client.get(f"/api/games/{d2['id']}/record").json()["actions"]
+        assert a == b  # same seed, same bots: a reproducible game

@@ -1,0 +1,79 @@
+"""A real server, killed with SIGKILL mid-game, restarts with the game intact and play goes on."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import httpx
+
+from tests.server.helpers import play_until
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@contextmanager
+def server(db: Path, port: int) -> Iterator[subprocess.Popen[bytes]]:
+    cmd = [str(Path(sys.executable).parent / "aos"), "serve", "--port", str(port), "--database-url", f"sqlite:///{db}"]
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    try:
+        end = time.monotonic() + 30
+        while True:
+            try:
+                if httpx.get(f"http://127.0.0.1:{port}/api/health", timeout=1).status_code == 200:
+                    break
+            except httpx.TransportError:
+                pass
+            assert proc.poll() is None, proc.stdout.read() if proc.stdout else ""
+            assert time.monotonic() < end, "the server did not start"
+            time.sleep(0.1)
+        yield proc
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        proc.wait()
+
+
+def test_kill_and_restart_keeps_every_game(tmp_path: Path) -> None:
+    db = tmp_path / "aos.db"
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    with server(db, port) as proc:
+        client = httpx.Client(base_url=base)
+        d = client.post(
+            "/api/games",
+            json={
+                "map": "rust-belt",
+                "players": 3,
+                "seed": 3,
+                "seats": [{"name": "Ann"}, {"name": "Bob"}, {"bot": "random"}],
+            },
+        ).json()
+        gid, host = d["id"], d["host_token"]
+        play_until(client, gid, host, lambda g: g.state.phase == "build_track" and g.state.turn == 1)
+        before = client.get(f"/api/games/{gid}").json()
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait()
+    with server(db, port):
+        client = httpx.Client(base_url=base)
+        after = client.get(f"/api/games/{gid}", headers={"X-Seat-Token": host}).json()
+        assert after["index"] == before["index"] and after["view"] == before["view"]
+        game = play_until(client, gid, host, lambda g: g.state.turn == 2)  # play goes on
+        assert client.get(f"/api/games/{gid}").json()["index"] == len(game.record.actions)
+        stale = client.post(
+            f"/api/games/{gid}/actions",
+            json={"index": before["index"], "action": {"kind": "end_build"}},
+            headers={"X-Seat-Token": host},
+        )
+        assert stale.status_code == 409
