@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from fastapi.testclient import TestClient
 
 from ageofsteam.engine.view import view
@@ -72,8 +70,8 @@ def test_bots_answer_a_human_at_once_and_viewers_see_them(client: TestClient) ->
     assert local_game(client, gid).to_move == 0
 
 
-def test_a_game_of_bots_plays_to_the_end_and_replays(tmp_path: Path) -> None:
-    url = f"sqlite:///{tmp_path / 'bots.db'}"
+def test_a_game_of_bots_plays_to_the_end_and_replays(db_url: str) -> None:
+    url = db_url
     with TestClient(create_app(url)) as client:
         d = create(client, players=3, bots=3)
         gid = d["id"]

@@ -24,8 +24,8 @@ def free_port() -> int:
 
 
 @contextmanager
-def server(db: Path, port: int) -> Iterator[subprocess.Popen[bytes]]:
-    cmd = [str(Path(sys.executable).parent / "aos"), "serve", "--port", str(port), "--database-url", f"sqlite:///{db}"]
+def server(db: str, port: int) -> Iterator[subprocess.Popen[bytes]]:
+    cmd = [str(Path(sys.executable).parent / "aos"), "serve", "--port", str(port), "--database-url", db]
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     try:
         end = time.monotonic() + 30
@@ -45,8 +45,8 @@ def server(db: Path, port: int) -> Iterator[subprocess.Popen[bytes]]:
         proc.wait()
 
 
-def test_kill_and_restart_keeps_every_game(tmp_path: Path) -> None:
-    db = tmp_path / "aos.db"
+def test_kill_and_restart_keeps_every_game(db_url: str) -> None:
+    db = db_url
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     with server(db, port) as proc:

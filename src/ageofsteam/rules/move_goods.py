@@ -94,7 +94,7 @@ def all_routes(g: GameState, seat: int) -> list[Route]:
 class MoveGoodsPhase(Phase):
     name = "move_goods"
     title = "V. Move Goods"
-    accepts = (Deliver, UpgradeEngine, SkipMove)
+    accepts: tuple[type[Action], ...] = (Deliver, UpgradeEngine, SkipMove)
 
     def begin(self, g: GameState) -> bool:
         g.move_round = 0

@@ -6,16 +6,24 @@ Two tables, portable column types only (strings, text, integers), so SQLite and 
   host token hash, and a summary (turn, phase, player to move, action count) for the lobby list;
 * ``actions``: game id, index (unique per game), action (JSON text).
 
-Every change is one transaction; nothing is told to anyone before it is committed.
+Every change is one transaction; nothing is told to anyone before it is committed. The statements of the hot
+path (append an action) are built once, with bound parameters, so SQLAlchemy compiles them once.
+
+SQLite calls run on the caller's thread (a local file: a commit costs CPU, not waiting); on a networked
+database (PostgreSQL) the hub runs them in a pool of threads (:meth:`Store.run`) so the event loop keeps
+serving other games while one commit waits for the server.
 """
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy import (
     Column,
@@ -26,6 +34,7 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    bindparam,
     create_engine,
     delete,
     event,
@@ -35,6 +44,9 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import Engine
+
+T = TypeVar("T")
+DB_THREADS = 8  # threads (and pooled connections) for a networked database
 
 metadata = MetaData()
 
@@ -115,7 +127,7 @@ def make_engine(url: str) -> Engine:
             cur.close()
 
         return engine
-    return create_engine(url, pool_pre_ping=True)
+    return create_engine(url, pool_pre_ping=True, pool_size=DB_THREADS, max_overflow=4)
 
 
 class Store:
@@ -125,8 +137,26 @@ class Store:
         self.url = url
         self.engine = make_engine(url)
         metadata.create_all(self.engine)
+        self.threaded = self.engine.dialect.name != "sqlite"
+        self.pool = ThreadPoolExecutor(DB_THREADS, thread_name_prefix="aos-db") if self.threaded else None
+        self._insert_actions = insert(actions_table).values(
+            game_id=bindparam("g"), idx=bindparam("i"), action=bindparam("a")
+        )
+        self._update_summary = (
+            update(games_table)
+            .where(games_table.c.id == bindparam("g"))
+            .values(status=bindparam("st"), summary=bindparam("sm"))
+        )
+
+    async def run(self, fn: Callable[..., T], *args: Any) -> T:
+        """``fn(*args)``: in the thread pool for a networked database, at once for SQLite."""
+        if self.pool is None:
+            return fn(*args)
+        return await asyncio.get_running_loop().run_in_executor(self.pool, fn, *args)
 
     def close(self) -> None:
+        if self.pool is not None:
+            self.pool.shutdown(wait=True)
         self.engine.dispose()
 
     def create(self, game: StoredGame) -> None:
@@ -158,24 +188,16 @@ class Store:
         with self.engine.begin() as conn:
             if actions:
                 conn.execute(
-                    insert(actions_table),
-                    [{"game_id": game_id, "idx": start + i, "action": json.dumps(a)} for i, a in enumerate(actions)],
+                    self._insert_actions,
+                    [{"g": game_id, "i": start + i, "a": json.dumps(a)} for i, a in enumerate(actions)],
                 )
-            conn.execute(
-                update(games_table)
-                .where(games_table.c.id == game_id)
-                .values(status=status, summary=json.dumps(summary))
-            )
+            conn.execute(self._update_summary, {"g": game_id, "st": status, "sm": json.dumps(summary)})
 
     def truncate(self, game_id: str, length: int, status: str, summary: dict[str, Any]) -> None:
         """Delete the actions from position ``length`` on (an undo)."""
         with self.engine.begin() as conn:
             conn.execute(delete(actions_table).where(actions_table.c.game_id == game_id, actions_table.c.idx >= length))
-            conn.execute(
-                update(games_table)
-                .where(games_table.c.id == game_id)
-                .values(status=status, summary=json.dumps(summary))
-            )
+            conn.execute(self._update_summary, {"g": game_id, "st": status, "sm": json.dumps(summary)})
 
     def set_seats(self, game_id: str, seats: list[dict[str, Any]], status: str) -> None:
         with self.engine.begin() as conn:

@@ -40,7 +40,7 @@ class Rules(BaseRules):
     NEW_CITIES: ClassVar[dict[str, tuple[str, str]]] = {k: v for k, v in BaseRules.NEW_CITIES.items() if k != "F"}
     TERRAIN_COSTS: ClassVar[dict[str, int]] = {"plain": 2, "mountain": 4}
     PURPLE_LINK_SURCHARGE = 3
-    BIRD_LEVELS: ClassVar[dict[str, int]] = {"within": 1, "between": 2}  # engine levels used = income gained by the mover
+    BIRD_LEVELS: ClassVar[dict[str, int]] = {"within": 1, "between": 2}  # engine levels used = the mover's income
     OPTIONS: ClassVar[dict[str, Any]] = {
         **BaseRules.OPTIONS,
         "bird_with_track": True,  # a flight may be part of a delivery that also uses track links
