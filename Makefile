@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run play test bench bench-web lint clean
+.PHONY: run play test bench bench-web lint clean chromium
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -18,7 +18,15 @@ run: $(STAMP)
 play: $(STAMP)
 	$(BIN)/aos play --map rust-belt --players 3 --bots 2
 
-test: $(STAMP)
+# The browser tests drive the system Chromium (nothing is downloaded): install Debian's package when it is missing.
+chromium:
+	@if [ ! -x /usr/bin/chromium ]; then \
+	  if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium \
+	    || echo "Chromium could not be installed: the browser tests will be skipped"; \
+	fi
+
+test: $(STAMP) chromium
 	$(BIN)/pytest -n 2
 
 bench: $(STAMP)

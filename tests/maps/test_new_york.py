@@ -183,12 +183,14 @@ def test_adjacency_is_symmetric(board):
 
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
-def test_setup_stacks_3_discs_on_each_skyscraper_and_uses_no_goods_display(players):
+def test_setup_stacks_3_discs_on_each_skyscraper_and_2_on_each_site_and_uses_no_goods_display(players):
     g = Game.new(MAP, players=players, seed=players).state
     assert g.phase == "issue_shares"
     assert g.display == {}
-    assert all(sum(g.cubes[c.hex].values()) == 3 for c in g.map.cities)
-    assert sum(g.bag.values()) == 96 - 57
+    stacks = g.extra["stacks"]
+    assert all(len(stacks[g.label(c.hex)]) == 3 for c in g.map.cities)
+    assert all(len(stacks[g.label(h)]) == 2 for h in g.map.towns)
+    assert sum(g.bag.values()) == 96 - 57 - 26
     assert cube_census(g) == BAG
 
 
@@ -201,7 +203,7 @@ def test_the_base_number_of_rounds_and_the_players_colours(players, turns):
 
 def test_a_new_game_replays_to_the_same_setup():
     game = Game.new(MAP, players=4, seed=8)
-    assert game.replay().state.cubes == game.state.cubes
+    assert game.replay().state.extra["stacks"] == game.state.extra["stacks"]
 
 
 def test_the_board_renders(board):

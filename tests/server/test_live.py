@@ -51,11 +51,12 @@ def test_bots_answer_a_human_at_once_and_viewers_see_them(client: TestClient) ->
     gid = d["id"]
     host = {"X-Seat-Token": d["host_token"]}
     with client.websocket_connect(f"/api/games/{gid}/ws") as ws:
-        hello = ws.receive_json()
-        assert hello["view"]["to_move"] == 0  # the bots before the human have played already
+        msg = ws.receive_json()  # the hello, then the actions of the bots before the human, as they play
+        while msg["view"]["to_move"] != 0:
+            msg = ws.receive_json()
         r = client.post(
             f"/api/games/{gid}/actions",
-            json={"index": hello["index"], "action": {"kind": "issue_shares", "count": 1}},
+            json={"index": msg["index"], "action": {"kind": "issue_shares", "count": 1}},
             headers=host,
         )
         assert r.status_code == 200

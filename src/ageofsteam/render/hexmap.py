@@ -785,6 +785,70 @@ class HexBoardPainter:
                 out.append(glyphs.feature(f, fx, fy, self.geo.r, self.note))
         return group(out, class_="features")
 
+    def covered_layer(self) -> str:
+        """``extra["excavated"]``: hexes covered by a face-down tile (label → anything), drawn dark."""
+        dug = state_extra(self.g, "excavated")
+        if not isinstance(dug, (dict, list)):
+            return ""
+        out = []
+        for lab in sorted(dug):
+            h = self.board.by_label.get(str(lab).upper())
+            if h is not None:
+                out.append(polygon(self.geo.corners(self.c(h), 0.9), fill="#3b3b3b", fill_opacity=0.55,
+                                   stroke="none", class_="excavated", data_hex=self.board.labels[h]))
+        if out:
+            self.note("excavated", el("rect", x=2, y=2, width=12, height=12, fill="#3b3b3b", fill_opacity=0.55),
+                      "excavated")
+        return group(out, class_="covered")
+
+    def stacks_layer(self) -> str:
+        """``extra["stacks"]``: hex label → discs bottom first, drawn as a pile of coloured discs."""
+        stacks = state_extra(self.g, "stacks")
+        if not isinstance(stacks, dict):
+            return ""
+        r = self.geo.r
+        out = []
+        for lab, discs in sorted(stacks.items()):
+            h = self.board.by_label.get(str(lab).upper())
+            if h is None or not isinstance(discs, list):
+                continue
+            x, y = self.c(h)
+            x, y = x + 0.52 * r, y + 0.42 * r
+            parts = [
+                el("ellipse", cx=x, cy=y - k * 0.11 * r, rx=0.17 * r, ry=0.07 * r, fill=pal.goods(str(col)),
+                   stroke="#ffffff" if col == "black" else pal.INK, stroke_width=0.7, class_=f"disc disc-{col}")
+                for k, col in enumerate(discs)
+            ]
+            out.append(group(parts, class_="disc-stack", data_hex=self.board.labels[h]) if parts else "")
+        return group(out, class_="stacks")
+
+    def side_cubes_layer(self) -> str:
+        """``extra["stations"]``: hex side ``"A-B"`` (two neighbouring labels) → seats, drawn as small squares
+        in the seats' colours along the edge the two hexes share."""
+        sides = state_extra(self.g, "stations")
+        if not isinstance(sides, dict):
+            return ""
+        r = self.geo.r
+        s = 0.2 * r
+        out = []
+        for side, seats in sorted(sides.items()):
+            ends = [self.board.by_label.get(t.upper()) for t in str(side).split("-")]
+            if len(ends) != 2 or None in ends or not isinstance(seats, list):
+                continue
+            a, b = ends
+            assert a is not None and b is not None
+            nbs = self.board.neighbours[a]
+            if b not in nbs:
+                continue
+            p, q = self.geo.edge_corners(self.c(a), nbs.index(b))
+            for k, seat in enumerate(seats):
+                t = (k + 1) / (len(seats) + 1)
+                cx, cy = p[0] + (q[0] - p[0]) * t, p[1] + (q[1] - p[1]) * t
+                out.append(el("rect", x=cx - s / 2, y=cy - s / 2, width=s, height=s, rx=0.5,
+                              fill=self.seat_colour(seat if isinstance(seat, int) else None), stroke=pal.INK,
+                              stroke_width=0.8, class_="station", data_side=str(side), data_owner=seat))
+        return group(out, class_="side-cubes")
+
     def is_city(self, h: int) -> bool:
         return h in self.board.city_at or (self.g is not None and h in self.g.new_cities)
 
@@ -838,12 +902,15 @@ class HexBoardPainter:
             self.city_layer(),
             self.blocked_layer(),
             links,
+            self.covered_layer(),
             self.track_layer(),
             self.area_names_layer(),
             self.town_layer(),
             costs,
             self.contents_layer(),
             self.features_layer(),
+            self.stacks_layer(),
+            self.side_cubes_layer(),
             self.labels_layer(),
             self.highlight_layer(),
         ]

@@ -220,7 +220,7 @@ class CircleBuildPhase(BuildTrackPhase):
     """Phase IV with discs: each player in turn places up to their builds' worth of discs, the Urbanization
     holder first placing a New City if they wish."""
 
-    accepts = (PlaceDisc, Urbanize, EndBuild)
+    accepts = (PlaceDisc, Urbanize, EndBuild)  # type: ignore[assignment]
 
     def _build_over(self, g: GameState) -> bool:
         b = g.build

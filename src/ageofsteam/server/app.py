@@ -12,7 +12,7 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from fastapi import FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, Header, Query, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
@@ -105,9 +105,12 @@ def create_app(database_url: str = "sqlite:///aos.db", *, all_maps: bool = False
 
     def game_json(live: LiveGame, ident: Identity | None) -> dict[str, Any]:
         m = live.meta
+        rules = live.game.state.rules
         return {
             "id": m.id,
             "map": m.map,
+            "map_name": live.game.state.map.name,
+            "action_titles": {a: rules.action_title(a) for a in (*rules.ACTION_TITLES, *rules.ACTIONS)},
             "status": live.status(),
             "created": m.created,
             "index": live.index,
@@ -121,7 +124,7 @@ def create_app(database_url: str = "sqlite:///aos.db", *, all_maps: bool = False
 
     @app.get("/api/health")
     async def health() -> dict[str, Any]:
-        return {"ok": True, "games": store.count()}
+        return {"ok": True, "games": await store.run(store.count)}
 
     @app.get("/api/maps")
     async def maps(all: bool = False) -> list[dict[str, Any]]:
@@ -157,7 +160,7 @@ def create_app(database_url: str = "sqlite:///aos.db", *, all_maps: bool = False
     @app.post("/api/games", status_code=201)
     async def create(body: CreateIn) -> dict[str, Any]:
         seats = [s.model_dump() for s in body.seats] if body.seats is not None else None
-        live, tokens, host = hub.create(body.map, body.players, seats, body.options, body.seed)
+        live, tokens, host = await hub.create(body.map, body.players, seats, body.options, body.seed)
         gid = live.meta.id
         return {
             "id": gid,
@@ -178,7 +181,7 @@ def create_app(database_url: str = "sqlite:///aos.db", *, all_maps: bool = False
         from ageofsteam.maps import load_board
 
         out = []
-        for m in store.list(status, limit):
+        for m in await store.run(store.list, status, limit):
             live = hub.live.get(m.id)
             if live is not None:  # the freshest figures
                 m = live.meta
@@ -201,42 +204,48 @@ def create_app(database_url: str = "sqlite:///aos.db", *, all_maps: bool = False
 
     @app.get("/api/games/{game_id}")
     async def get_game(game_id: str, x_seat_token: TokenHeader = None, token: TokenQuery = None) -> dict[str, Any]:
-        live = hub.get(game_id)
-        return game_json(live, hub.identify(live, token_of(x_seat_token, token)))
+        live = await hub.get(game_id)
+        ident = await hub.identify(live, token_of(x_seat_token, token))
+        async with live.lock:  # never an action that is not committed yet
+            return game_json(live, ident)
 
     @app.get("/api/games/{game_id}/legal")
     async def legal(game_id: str, x_seat_token: TokenHeader = None, token: TokenQuery = None) -> dict[str, Any]:
-        live = hub.get(game_id)
-        ident = hub.identify(live, token_of(x_seat_token, token))
-        out = dict(live.legal())
-        out["you_may_act"] = ident is not None and live.game.to_move in ident.seats
+        live = await hub.get(game_id)
+        ident = await hub.identify(live, token_of(x_seat_token, token))
+        async with live.lock:
+            out = dict(live.legal())
+            out["you_may_act"] = ident is not None and live.game.to_move in ident.seats
         return out
 
     @app.post("/api/games/{game_id}/actions")
     async def act(
         game_id: str, body: ActIn, x_seat_token: TokenHeader = None, token: TokenQuery = None
     ) -> dict[str, Any]:
-        live = hub.get(game_id)
-        ident = need(hub.identify(live, token_of(x_seat_token, token)))
+        live = await hub.get(game_id)
+        ident = need(await hub.identify(live, token_of(x_seat_token, token)))
         return await hub.act(live, ident, body.index, body.action)
 
     @app.post("/api/games/{game_id}/undo")
     async def undo(
         game_id: str, body: UndoIn, x_seat_token: TokenHeader = None, token: TokenQuery = None
     ) -> dict[str, Any]:
-        live = hub.get(game_id)
-        ident = need(hub.identify(live, token_of(x_seat_token, token)))
+        live = await hub.get(game_id)
+        ident = need(await hub.identify(live, token_of(x_seat_token, token)))
         return await hub.undo(live, ident, body.index, body.count)
 
     @app.get("/api/games/{game_id}/log")
     async def game_log(game_id: str, since: Annotated[int, Query(ge=0)] = 0) -> dict[str, Any]:
-        live = hub.get(game_id)
-        lines = live.game.state.log
-        return {"size": len(lines), "lines": lines[since:]}
+        live = await hub.get(game_id)
+        async with live.lock:
+            lines = live.game.state.log
+            return {"size": len(lines), "lines": lines[since:]}
 
     @app.get("/api/games/{game_id}/record")
     async def record(game_id: str) -> dict[str, Any]:
-        return hub.get(game_id).game.record.model_dump(mode="json")
+        live = await hub.get(game_id)
+        async with live.lock:
+            return live.game.record.model_dump(mode="json")
 
     @app.get("/api/games/{game_id}/board.svg")
     async def board(
@@ -249,14 +258,15 @@ def create_app(database_url: str = "sqlite:///aos.db", *, all_maps: bool = False
         rotation: Annotated[int | None, Query(ge=0, le=5)] = None,
         links: Annotated[str | None, Query(max_length=2000)] = None,
     ) -> Response:
-        live = hub.get(game_id)
-        key = (live.index, legend, labels, highlight, hex, tile, rotation, links)
-        svg = live.svg_cache.get(key)
-        if svg is None:
-            svg = _board_svg(live, legend, labels, highlight, hex, tile, rotation, links)
-            if len(live.svg_cache) > 64:
-                live.svg_cache.clear()
-            live.svg_cache[key] = svg
+        live = await hub.get(game_id)
+        async with live.lock:
+            key = (live.index, legend, labels, highlight, hex, tile, rotation, links)
+            svg = live.svg_cache.get(key)
+            if svg is None:
+                svg = _board_svg(live, legend, labels, highlight, hex, tile, rotation, links)
+                if len(live.svg_cache) > 64:
+                    live.svg_cache.clear()
+                live.svg_cache[key] = svg
         return Response(svg, media_type="image/svg+xml")
 
     # --- live updates --------------------------------------------------------------------------
@@ -265,35 +275,16 @@ def create_app(database_url: str = "sqlite:///aos.db", *, all_maps: bool = False
     async def ws(websocket: WebSocket, game_id: str, token: str | None = None) -> None:
         await websocket.accept()
         try:
-            live = hub.get(game_id)
+            live = await hub.get(game_id)
         except ApiError:
             await websocket.close(code=4404, reason="no such game")
             return
         try:
-            ident = hub.identify(live, token)
+            ident = await hub.identify(live, token)
         except ApiError:
             await websocket.close(code=4403, reason="unknown token")
             return
-        async with live.lock:  # the hello is consistent with the updates that follow it
-            hello = {
-                "type": "hello",
-                "index": live.index,
-                "status": live.status(),
-                "view": view(live.game),
-                "log_size": len(live.game.state.log),
-                "you": hub.you(live, ident),
-            }
-            await websocket.send_json(hello)
-            live.viewers.add(websocket)
-        try:
-            while True:
-                msg = await websocket.receive_json()
-                if isinstance(msg, dict) and msg.get("type") == "ping":
-                    await websocket.send_json({"type": "pong"})
-        except (WebSocketDisconnect, RuntimeError, ValueError):
-            pass
-        finally:
-            live.viewers.discard(websocket)
+        await hub.watch(live, websocket, ident)
 
     # --- the client's files --------------------------------------------------------------------
 
@@ -394,7 +385,9 @@ def serve(
 
     app = create_app(database_url, all_maps=all_maps, bot_delay=bot_delay)
     print(f"Age of Steam is served at http://{host}:{port}/  (games stored in {database_url})", flush=True)
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws="websockets-sansio")
+    # No per-message compression: every update would be compressed once per viewer (most of the CPU of a
+    # broadcast), and a state view is a few kilobytes.
+    uvicorn.run(app, host=host, port=port, log_level="warning", ws="websockets-sansio", ws_per_message_deflate=False)
 
 
 __all__ = ["create_app", "serve"]

@@ -1,7 +1,13 @@
 """Live games: the cache of replayed games, their viewers, the bots, and every change (stored, then told).
 
-All work on one game runs under that game's lock and without awaiting between checking an action, applying
-it and committing it, so two requests can never both act on the same position.
+All work on one game runs under that game's lock, so two requests can never both act on the same position.
+An action is applied in memory, committed to the database (on a networked database the commit runs in a
+thread while the lock is held, so other games go on), and only then queued to the viewers; readers of a game
+take the same lock, so nobody sees an action that is not committed.
+
+Each viewer has a queue of messages, serialised once per change and shared by every viewer, and a sender task
+of its own: a change is queued to every viewer under the lock (so every viewer gets the changes in the order of
+the record) and a slow viewer never delays the others.
 """
 
 from __future__ import annotations
@@ -16,7 +22,7 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
-from fastapi import WebSocket
+from fastapi import WebSocket, WebSocketDisconnect
 
 from ageofsteam.bots import RandomBot
 from ageofsteam.engine.actions import CHANCE, parse_action
@@ -30,6 +36,16 @@ from ageofsteam.server.store import Store, StoredGame, now_iso, token_hash
 
 BOTS = {"random": RandomBot}
 CACHE_SIZE = 256  # live games kept in memory (games with viewers or bots at work are never dropped)
+VIEWER_BACKLOG = 500  # messages queued to one viewer before it is dropped (it reconnects and gets a hello)
+
+
+def game_status(game: Game, seats: list[dict[str, Any]]) -> str:
+    """``over``, ``open`` (a human seat has not joined yet) or ``running``."""
+    if game.over:
+        return "over"
+    if any(not s.get("bot") and not s.get("joined") for s in seats):
+        return "open"
+    return "running"
 
 
 @dataclass
@@ -37,7 +53,7 @@ class LiveGame:
     meta: StoredGame
     game: Game
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    viewers: set[WebSocket] = field(default_factory=set)
+    viewers: dict[WebSocket, asyncio.Queue[str | None]] = field(default_factory=dict)
     bots: dict[int, Any] = field(default_factory=dict)
     bot_task: asyncio.Task[None] | None = None
     legal_cache: tuple[int, dict[str, Any]] | None = None
@@ -54,11 +70,7 @@ class LiveGame:
         return seat if self.meta.seats[seat].get("bot") else None
 
     def status(self) -> str:
-        if self.game.over:
-            return "over"
-        if any(not s.get("bot") and not s.get("joined") for s in self.meta.seats):
-            return "open"
-        return "running"
+        return game_status(self.game, self.meta.seats)
 
     def summary(self) -> dict[str, Any]:
         g = self.game.state
@@ -98,7 +110,7 @@ class Hub:
 
     # --- loading -------------------------------------------------------------------------------
 
-    def get(self, game_id: str) -> LiveGame:
+    async def get(self, game_id: str) -> LiveGame:
         """The live game ``game_id`` (replayed from the store on first use); 404 if there is none."""
         live = self.live.get(game_id)
         if live is not None:
@@ -106,7 +118,17 @@ class Hub:
             return live
         if len(game_id) > 32:
             raise ApiError(404, "not_found", f"no game {game_id!r}", "id")
-        stored = self.store.load(game_id)
+        stored = await self.store.run(self.store.load, game_id)
+        live = self.live.get(game_id)  # loaded meanwhile by another request: there is one live game per id
+        if live is not None:
+            return live
+        return self._replay(game_id, stored)
+
+    def get_now(self, game_id: str) -> LiveGame:
+        """:meth:`get` without awaiting (at start-up)."""
+        return self.live.get(game_id) or self._replay(game_id, self.store.load(game_id))
+
+    def _replay(self, game_id: str, stored: StoredGame | None) -> LiveGame:
         if stored is None:
             raise ApiError(404, "not_found", f"no game {game_id!r}", "id")
         record = Record(
@@ -131,7 +153,7 @@ class Hub:
             if not lv.viewers and (lv.bot_task is None or lv.bot_task.done()) and not lv.lock.locked():
                 del self.live[gid]
 
-    def identify(self, live: LiveGame, token: str | None) -> Identity | None:
+    async def identify(self, live: LiveGame, token: str | None) -> Identity | None:
         """The seats ``token`` acts for (None without a token); 404 for an unknown token. Marks them joined."""
         if token is None or token == "":
             return None
@@ -147,10 +169,12 @@ class Hub:
                 raise ApiError(404, "not_found", "unknown seat token for this game", "token")
             ident = Identity(seats, False)
         if any(not meta.seats[i].get("joined") for i in ident.seats):
-            for i in ident.seats:
-                meta.seats[i]["joined"] = True
-            self.store.set_seats(meta.id, meta.seats, live.status())
-            meta.status = live.status()
+            async with live.lock:
+                seats = [dict(s, joined=True) if i in ident.seats else s for i, s in enumerate(meta.seats)]
+                status = game_status(live.game, seats)
+                await self.store.run(self.store.set_seats, meta.id, seats, status)
+                meta.seats = seats
+                meta.status = status
         return ident
 
     def you(self, live: LiveGame, ident: Identity | None) -> dict[str, Any] | None:
@@ -175,7 +199,7 @@ class Hub:
 
     # --- creation ------------------------------------------------------------------------------
 
-    def create(
+    async def create(
         self, map_id: str, players: int, seats: list[dict[str, Any]] | None, options: dict[str, Any], seed: int | None
     ) -> tuple[LiveGame, list[str | None], str]:
         from ageofsteam.maps import load_rules, map_ids
@@ -239,7 +263,7 @@ class Hub:
         meta.status = live.status()
         meta.summary = live.summary()
         meta.actions = list(game.record.actions)
-        self.store.create(meta)
+        await self.store.run(self.store.create, meta)
         meta.actions = []
         self.live[meta.id] = live
         self._trim()
@@ -248,9 +272,9 @@ class Hub:
 
     # --- changes -------------------------------------------------------------------------------
 
-    def _commit(self, live: LiveGame, apply: Any) -> list[dict[str, Any]]:
-        """Run ``apply`` on the game, store the new actions, and return the update message (not yet sent).
-        On any failure the game in memory is put back as it was."""
+    async def _commit(self, live: LiveGame, apply: Any) -> dict[str, Any]:
+        """Run ``apply`` on the game, store the new actions, then queue the update to every viewer; returns the
+        update. On any failure the game in memory is put back as it was. Called under the game's lock."""
         game = live.game
         start = len(game.record.actions)
         log_start = len(game.state.log)
@@ -262,8 +286,8 @@ class Hub:
             raise
         new = game.record.actions[start:]
         try:
-            self.store.append(live.meta.id, start, new, live.status(), live.summary())
-        except Exception:
+            await self.store.run(self.store.append, live.meta.id, start, new, live.status(), live.summary())
+        except BaseException:
             self._restore(live, start)
             raise
         live.meta.status = live.status()
@@ -278,7 +302,8 @@ class Hub:
             "log": game.state.log[log_start:],
             "log_size": len(game.state.log),
         }
-        return [msg]
+        self.broadcast(live, msg)
+        return msg
 
     def _restore(self, live: LiveGame, length: int) -> None:
         record = live.game.record.model_copy(update={"actions": live.game.record.actions[:length]})
@@ -317,14 +342,13 @@ class Hub:
             if parsed.is_chance:
                 raise ApiError(422, "illegal", "chance outcomes are drawn by the game, not chosen", "action.kind")
             try:
-                msgs = self._commit(live, lambda g: g.apply(parsed))
+                msg = await self._commit(live, lambda g: g.apply(parsed))
             except IllegalAction as exc:
                 raise ApiError(422, "illegal", str(exc), "action") from None
             except BadInput as exc:
                 raise _field_error(exc) from None
-        await self.broadcast(live, msgs[0])
         self.wake_bots(live)
-        return {"index": msgs[0]["index"], "applied": msgs[0]["actions"]}
+        return {"index": msg["index"], "applied": msg["actions"]}
 
     async def undo(self, live: LiveGame, ident: Identity, index: int, count: int) -> dict[str, Any]:
         async with live.lock:
@@ -344,8 +368,13 @@ class Hub:
             new_len = len(game.record.actions) - count
             record = game.record.model_copy(update={"actions": game.record.actions[:new_len]})
             replayed = Game.from_record(record)
+            old = live.game
             live.game = replayed
-            self.store.truncate(live.meta.id, new_len, live.status(), live.summary())
+            try:
+                await self.store.run(self.store.truncate, live.meta.id, new_len, live.status(), live.summary())
+            except BaseException:
+                live.game = old
+                raise
             live.meta.status = live.status()
             live.svg_cache.clear()
             live.legal_cache = None
@@ -356,20 +385,50 @@ class Hub:
                 "view": view(replayed),
                 "log_size": len(replayed.state.log),
             }
-        await self.broadcast(live, msg)
+            self.broadcast(live, msg)
         return {"index": new_len}
 
     # --- viewers -------------------------------------------------------------------------------
 
-    async def broadcast(self, live: LiveGame, msg: dict[str, Any]) -> None:
+    def broadcast(self, live: LiveGame, msg: dict[str, Any]) -> None:
+        """Queue ``msg`` (serialised once) to every viewer of ``live``; a viewer too far behind is dropped."""
         if not live.viewers:
             return
-        text = json.dumps(msg)
-        viewers = list(live.viewers)
-        results = await asyncio.gather(*(ws.send_text(text) for ws in viewers), return_exceptions=True)
-        for ws, res in zip(viewers, results, strict=True):
-            if isinstance(res, BaseException):
-                live.viewers.discard(ws)
+        text = json.dumps(msg, separators=(",", ":"))
+        for ws, queue in list(live.viewers.items()):
+            if queue.qsize() >= VIEWER_BACKLOG:
+                del live.viewers[ws]
+                queue.put_nowait(None)  # its sender closes it
+            else:
+                queue.put_nowait(text)
+
+    async def watch(self, live: LiveGame, ws: WebSocket, ident: Identity | None) -> None:
+        """Serve one viewer: the hello, then every change, until it leaves."""
+        queue: asyncio.Queue[str | None] = asyncio.Queue()
+        async with live.lock:  # the hello is consistent with the updates that follow it
+            hello = {
+                "type": "hello",
+                "index": live.index,
+                "status": live.status(),
+                "view": view(live.game),
+                "log_size": len(live.game.state.log),
+                "you": self.you(live, ident),
+            }
+            queue.put_nowait(json.dumps(hello, separators=(",", ":")))
+            live.viewers[ws] = queue
+        sender = asyncio.create_task(_send_all(ws, queue))
+        try:
+            while True:
+                msg = await ws.receive_json()
+                if isinstance(msg, dict) and msg.get("type") == "ping":
+                    queue.put_nowait('{"type":"pong"}')
+        except (WebSocketDisconnect, RuntimeError, ValueError):
+            pass
+        finally:
+            live.viewers.pop(ws, None)
+            sender.cancel()
+            with contextlib.suppress(BaseException):
+                await sender
 
     # --- bots ----------------------------------------------------------------------------------
 
@@ -396,8 +455,7 @@ class Hub:
                 bot = live.bots.get(seat) or live.bots.setdefault(seat, BOTS.get(kind, RandomBot)())
                 rng = random.Random(f"{live.meta.seed}/bot/{live.index}")
                 action = bot.choose(live.game, rng)
-                msgs = self._commit(live, lambda g, a=action: g.apply(a))
-            await self.broadcast(live, msgs[0])
+                await self._commit(live, lambda g, a=action: g.apply(a))
             await asyncio.sleep(self.bot_delay)
 
     def resume_bots(self) -> int:
@@ -408,7 +466,7 @@ class Hub:
                 continue
             seat = meta.summary.get("to_move")
             if seat is not None and 0 <= seat < len(meta.seats) and meta.seats[seat].get("bot"):
-                self.wake_bots(self.get(meta.id))
+                self.wake_bots(self.get_now(meta.id))
                 n += 1
         return n
 
@@ -418,6 +476,14 @@ class Hub:
         for t in list(self.tasks):
             with contextlib.suppress(BaseException):
                 await t
+
+
+async def _send_all(ws: WebSocket, queue: asyncio.Queue[str | None]) -> None:
+    """Send the queued messages to ``ws`` in order; ``None`` closes it."""
+    with contextlib.suppress(Exception):
+        while (text := await queue.get()) is not None:
+            await ws.send_text(text)
+        await ws.close(code=1013, reason="too far behind: reconnect")
 
 
 def _field_error(exc: BadInput) -> ApiError:

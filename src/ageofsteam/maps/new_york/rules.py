@@ -6,7 +6,7 @@ Figures, all in ``GameState.extra`` as JSON (the renderer draws them, the state 
 * ``stacks``: place hex label → its discs, **bottom first** (the last is the top, the only one that moves);
   every skyscraper and construction site has a stack, empty or not;
 * ``excavated``: hex label → seat who dug it (anyone may use it: the seat is only a record);
-* ``stations``: hex side ``"A-B"`` (the two labels, lower hex id first) → seats with a station there, in the
+* ``stations``: hex side ``"A-B"`` (the two labels in alphabetical order) → seats with a station there, in the
   order built.
 
 Setup draws 3 discs onto each skyscraper and 2 onto each construction site; there is no goods display, so no
@@ -106,8 +106,8 @@ def is_place(g: GameState, h: int) -> bool:
 
 
 def side_key(g: GameState, a: int, b: int) -> str:
-    lo, hi = sorted((a, b))
-    return f"{g.label(lo)}-{g.label(hi)}"
+    """The side between hexes ``a`` and ``b``: their labels in alphabetical order, ``"K2-M2"``."""
+    return "-".join(sorted((g.label(a), g.label(b))))
 
 
 def side_hexes(g: GameState, side: str) -> tuple[int, int]:
@@ -544,7 +544,8 @@ class Rules(BaseRules):
             for i, x in enumerate(places):
                 for y in places[i + 1:]:
                     if _feasible(places_of, {x: 1, y: 1}):
-                        net.add_link(Link(f"{g.label(x)}-{g.label(y)}/{seat}", x, y, seat, 0))
+                        lid = "-".join(sorted((g.label(x), g.label(y))))
+                        net.add_link(Link(f"{lid}/{seat}", x, y, seat, 0))
         return net
 
     def _station_places(self, g: GameState, seat: int) -> tuple[dict[int, int], list[list[int]]]:
@@ -636,6 +637,9 @@ class Rules(BaseRules):
         problems = []
         cap = self.capacity(g)
         for side, seats in stations(g).items():
+            a, b = side_hexes(g, side)
+            if side != side_key(g, a, b) or b not in g.map.neighbours[a]:
+                problems.append(f"side {side} is not a side between two neighbouring hexes")
             if len(seats) > cap:
                 problems.append(f"side {side} holds {len(seats)} stations, more than {cap}")
             if len(set(seats)) != len(seats):
