@@ -15,6 +15,7 @@ import argparse
 import asyncio
 import concurrent.futures
 import json
+import os
 import random
 import socket
 import statistics
@@ -58,6 +59,15 @@ def new_game(client: httpx.Client, seed: int) -> dict:
     return r.json()
 
 
+def cpu_seconds(pid: int) -> float:
+    """CPU time (user + system) of process ``pid`` so far; 0 where /proc is missing."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def timed(f, n: int = 20) -> float:
     t = time.perf_counter()
     for _ in range(n):
@@ -94,16 +104,20 @@ async def play(base: str, ws_base: str, gid: str, host: str, moves: int, out: li
                 game.apply(action)
 
 
-def play_some(base: str, ws_base: str, games: list[dict], moves: int, think: float, start_at: float) -> list[float]:
-    """One client process: play ``games`` at once from ``start_at`` (wall clock); the latencies in ms."""
+def play_some(
+    base: str, ws_base: str, games: list[dict], moves: int, think: float, start_at: float
+) -> tuple[list[float], float]:
+    """One client process: play ``games`` at once from ``start_at`` (wall clock); the latencies in ms and the
+    CPU seconds the process spent playing."""
     samples: list[float] = []
 
     async def run() -> None:
         await asyncio.sleep(max(0.0, start_at - time.time()))
         await asyncio.gather(*(play(base, ws_base, g["id"], g["host_token"], moves, samples, think) for g in games))
 
+    t = time.process_time()
     asyncio.run(run())
-    return samples
+    return samples, time.process_time() - t
 
 
 def main() -> None:
@@ -112,7 +126,7 @@ def main() -> None:
     ap.add_argument("--stored", type=int, default=1000)
     ap.add_argument("--moves", type=int, default=20)
     ap.add_argument("--think", type=float, default=1.0, help="mean seconds a player thinks before acting")
-    ap.add_argument("--clients", type=int, default=4, help="client processes playing the games")
+    ap.add_argument("--clients", type=int, default=8, help="client processes playing the games")
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         port = free_port()
@@ -145,20 +159,28 @@ def main() -> None:
             samples: list[float] = []
             n = max(1, min(args.clients, len(games)))
             start_at = time.time() + 2.0  # every client process starts playing at the same moment
+            cpu = cpu_seconds(proc.pid)
             with concurrent.futures.ProcessPoolExecutor(n) as pool:
                 parts = [
                     pool.submit(play_some, base, ws_base, games[i::n], args.moves, args.think, start_at)
                     for i in range(n)
                 ]
+                client_cpu = 0.0
                 for part in parts:
-                    samples += part.result()
+                    got, used = part.result()
+                    samples += got
+                    client_cpu += used
             wall = time.time() - start_at
+            cpu = cpu_seconds(proc.pid) - cpu
             samples.sort()
             print(
                 f"{args.games} games at once, 2 viewers each, think {args.think:g} s, "
                 f"{len(samples)} actions in {wall:.1f} s ({n} client processes): "
                 f"submit → every viewer has it: median {statistics.median(samples):.1f} ms, "
-                f"p90 {samples[int(len(samples) * 0.9)]:.1f} ms (target ≤ 50 ms median)"
+                f"p90 {samples[int(len(samples) * 0.9)]:.1f} ms (target ≤ 50 ms median); "
+                f"server CPU {cpu / max(1, len(samples)) * 1000:.2f} ms per action "
+                f"({cpu / wall * 100:.0f}% of a core), "
+                f"clients' CPU {client_cpu / max(1, len(samples)) * 1000:.2f} ms per action"
             )
         finally:
             proc.kill()

@@ -261,3 +261,11 @@ def test_pages_and_static_files(client: TestClient) -> None:
     r = client.get("/..%2f..%2fpyproject.toml")
     assert r.status_code == 404
     assert not re.search("setuptools", r.text)
+
+
+def test_game_names_its_map_and_the_titles_of_its_actions(client: TestClient) -> None:
+    d = create(client)
+    g = client.get(f"/api/games/{d['id']}").json()
+    assert g["map_name"] == "Rust Belt"
+    assert g["action_titles"]["turn_order"] == "Turn Order (Pass)"
+    assert g["action_titles"]["first_build"] == "First Build"

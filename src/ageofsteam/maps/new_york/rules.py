@@ -209,7 +209,7 @@ class SubwayBuildPhase(BuildTrackPhase):
     Engineer holder's one station move."""
 
     title = "IV. Excavate and Build Stations"
-    accepts = (Excavate, BuildStation, MoveStation, Urbanize, EndBuild)
+    accepts: tuple[type[Action], ...] = (Excavate, BuildStation, MoveStation, Urbanize, EndBuild)  # type: ignore[assignment]
 
     def _build_over(self, g: GameState) -> bool:
         b = g.build
