@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from fastapi.testclient import TestClient
 
 from ageofsteam.engine.view import view
@@ -97,3 +98,30 @@ def test_a_game_of_bots_plays_to_the_end_and_replays(db_url: str) -> None:
         a = client.get(f"/api/games/{gid}/record").json()["actions"]
         b = client.get(f"/api/games/{d2['id']}/record").json()["actions"]
         assert a == b  # same seed, same bots: a reproducible game
+
+
+def test_a_failed_commit_tells_nobody_and_the_database_stays_the_truth(client: TestClient) -> None:
+    d = create(client)
+    gid, host = d["id"], {"X-Seat-Token": d["host_token"]}
+    store = client.app.state.store  # type: ignore[attr-defined]
+    index = client.get(f"/api/games/{gid}").json()["index"]
+    body = {"index": index, "action": {"kind": "issue_shares", "count": 1}}
+    with client.websocket_connect(f"/api/games/{gid}/ws") as ws:
+        assert ws.receive_json()["type"] == "hello"
+        real = store.append
+
+        def broken(*args: object) -> None:
+            raise RuntimeError("the database is gone")
+
+        store.append = broken
+        try:
+            with pytest.raises(RuntimeError):
+                client.post(f"/api/games/{gid}/actions", json=body, headers=host)
+        finally:
+            store.append = real
+        closed = ws.receive()
+        assert closed["type"] == "websocket.close"  # no update: the viewer is told to reconnect
+    after = client.get(f"/api/games/{gid}").json()
+    assert after["index"] == index  # nothing was stored, nothing is shown
+    r = client.post(f"/api/games/{gid}/actions", json=body, headers=host)  # and play goes on
+    assert r.status_code == 200 and r.json()["index"] > index

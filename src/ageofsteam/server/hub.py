@@ -287,8 +287,9 @@ class Hub:
         new = game.record.actions[start:]
         try:
             await self.store.run(self.store.append, live.meta.id, start, new, live.status(), live.summary())
-        except BaseException:
+        except BaseException:  # the commit may or may not have happened: the database will say
             self._restore(live, start)
+            self._forget(live)
             raise
         live.meta.status = live.status()
         live.svg_cache.clear()
@@ -304,6 +305,15 @@ class Hub:
         }
         self.broadcast(live, msg)
         return msg
+
+    def _forget(self, live: LiveGame) -> None:
+        """Drop ``live`` after a failed or interrupted commit: the next request replays the game from the database
+        (the truth); its viewers are closed and reconnect to that."""
+        if self.live.get(live.meta.id) is live:
+            del self.live[live.meta.id]
+        for queue in live.viewers.values():
+            queue.put_nowait(None)
+        live.viewers.clear()
 
     def _restore(self, live: LiveGame, length: int) -> None:
         record = live.game.record.model_copy(update={"actions": live.game.record.actions[:length]})
@@ -374,6 +384,7 @@ class Hub:
                 await self.store.run(self.store.truncate, live.meta.id, new_len, live.status(), live.summary())
             except BaseException:
                 live.game = old
+                self._forget(live)
                 raise
             live.meta.status = live.status()
             live.svg_cache.clear()
@@ -483,7 +494,7 @@ async def _send_all(ws: WebSocket, queue: asyncio.Queue[str | None]) -> None:
     with contextlib.suppress(Exception):
         while (text := await queue.get()) is not None:
             await ws.send_text(text)
-        await ws.close(code=1013, reason="too far behind: reconnect")
+        await ws.close(code=1013, reason="reconnect")
 
 
 def _field_error(exc: BadInput) -> ApiError:
