@@ -208,8 +208,14 @@ def test_a_flight_joins_any_two_airports_without_discs():
 
 
 def test_with_the_option_flights_only_reach_a_state_without_circles():
-    game = game_at("move_goods", to_move=0, order=ORDER, engine=2, cubes={"TX": ["red"]},
-                   options={"flights_between_all_airports": False})
+    game = game_at(
+        "move_goods",
+        to_move=0,
+        order=ORDER,
+        engine=2,
+        cubes={"TX": ["red"]},
+        options={"flights_between_all_airports": False},
+    )
     assert not deliveries(game)
 
 

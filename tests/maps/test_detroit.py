@@ -34,25 +34,65 @@ CITIES = {
     "Downtown Detroit": ("N12", "purple", "dark6"),
 }
 TOWNS = {
-    "Wixom": "G1", "Canton": "P2", "Bloomfield": "E5", "Livonia": "M5", "Birmingham": "F8", "Troy": "C9",
-    "Warren": "H12", "Mt Clemens": "D14", "Windsor Airport": "R14",
+    "Wixom": "G1",
+    "Canton": "P2",
+    "Bloomfield": "E5",
+    "Livonia": "M5",
+    "Birmingham": "F8",
+    "Troy": "C9",
+    "Warren": "H12",
+    "Mt Clemens": "D14",
+    "Windsor Airport": "R14",
 }
 WATER = {"D4", "L14", "N14", "O13", "P12", "R12"}
 # The digital edition's recorded game 3003 places the same hexes in axial coordinates (q, r); the doubled row
 # of a hex is 2r + q, and the top of the map is doubled row 15.
 AXIAL = {
-    "Ypsilanti": (0, 16), "Novi": (2, 11), "Milford": (0, 9), "Pontiac": (7, 4), "Utica": (11, 2),
-    "Windsor": (13, 9), "Detroit Metro Airport": (5, 14), "Dearborn": (8, 11), "Southfield": (8, 8),
-    "St Clair Shores": (14, 4), "Midtown Detroit": (11, 8), "Downtown Detroit": (12, 8),
-    "Wixom": (1, 10), "Canton": (2, 14), "Bloomfield": (5, 7), "Livonia": (5, 11), "Birmingham": (8, 6),
-    "Troy": (9, 4), "Warren": (12, 5), "Mt Clemens": (14, 2), "Windsor Airport": (14, 9),
-    "water D4": (4, 7), "water L14": (14, 6), "water N14": (14, 7), "water O13": (13, 8),
-    "water P12": (12, 9), "water R12": (12, 10),
+    "Ypsilanti": (0, 16),
+    "Novi": (2, 11),
+    "Milford": (0, 9),
+    "Pontiac": (7, 4),
+    "Utica": (11, 2),
+    "Windsor": (13, 9),
+    "Detroit Metro Airport": (5, 14),
+    "Dearborn": (8, 11),
+    "Southfield": (8, 8),
+    "St Clair Shores": (14, 4),
+    "Midtown Detroit": (11, 8),
+    "Downtown Detroit": (12, 8),
+    "Wixom": (1, 10),
+    "Canton": (2, 14),
+    "Bloomfield": (5, 7),
+    "Livonia": (5, 11),
+    "Birmingham": (8, 6),
+    "Troy": (9, 4),
+    "Warren": (12, 5),
+    "Mt Clemens": (14, 2),
+    "Windsor Airport": (14, 9),
+    "water D4": (4, 7),
+    "water L14": (14, 6),
+    "water N14": (14, 7),
+    "water O13": (13, 8),
+    "water P12": (12, 9),
+    "water R12": (12, 10),
 }
 # The recorded game's column r-ranges: 9 hexes in even columns, 10 in odd ones.
 AXIAL_COLUMNS = {
-    0: (8, 16), 1: (7, 16), 2: (7, 15), 3: (6, 15), 4: (6, 14), 5: (5, 14), 6: (5, 13), 7: (4, 13),
-    8: (4, 12), 9: (3, 12), 10: (3, 11), 11: (2, 11), 12: (2, 10), 13: (1, 10), 14: (1, 9),
+    0: (8, 16),
+    1: (7, 16),
+    2: (7, 15),
+    3: (6, 15),
+    4: (6, 14),
+    5: (5, 14),
+    6: (5, 13),
+    7: (4, 13),
+    8: (4, 12),
+    9: (3, 12),
+    10: (3, 11),
+    11: (2, 11),
+    12: (2, 10),
+    13: (1, 10),
+    14: (1, 9),
 }
 
 
@@ -148,8 +188,10 @@ def test_the_layout_matches_the_digital_editions_recorded_game(board):
 
 
 def test_four_special_links_with_their_costs(board):
-    links = {s.id: (s.kind, [board.labels[e] for e in s.ends], [board.labels[v] for v in s.via], s.cost)
-             for s in board.special_links}
+    links = {
+        s.id: (s.kind, [board.labels[e] for e in s.ends], [board.labels[v] for v in s.via], s.cost)
+        for s in board.special_links
+    }
     assert links == {
         "midtown-downtown": ("city_link", ["M11", "N12"], [], 6),
         "windsor-windsor-airport": ("city_link", ["Q13", "R14"], [], 6),

@@ -43,13 +43,28 @@ CITIES = {
     "Le Havre": ("V9", ("red",), "dark6"),
 }
 TOWNS = {
-    "1846": "O0", "Pax Renaissance": "I2", "Dominant Species": "O2", "Three Kingdoms Redux": "H5",
-    "Tramways": "S6", "Vinhos": "P7", "Puerto Rico": "A8", "Wildcatters": "F11", "The Great Zimbabwe": "T11",
-    "Container": "A12", "Antiquity": "P13", "Lignum": "F15",
+    "1846": "O0",
+    "Pax Renaissance": "I2",
+    "Dominant Species": "O2",
+    "Three Kingdoms Redux": "H5",
+    "Tramways": "S6",
+    "Vinhos": "P7",
+    "Puerto Rico": "A8",
+    "Wildcatters": "F11",
+    "The Great Zimbabwe": "T11",
+    "Container": "A12",
+    "Antiquity": "P13",
+    "Lignum": "F15",
 }
 BLOCKED = {"H7": {"S", "SE"}, "H9": {"SW", "S"}, "N7": {"N", "NE"}, "N9": {"N", "NW"}}
-CHOOCHOO_EDGES = {"TOP": "N", "TOP_RIGHT": "NE", "BOTTOM_RIGHT": "SE", "BOTTOM": "S", "BOTTOM_LEFT": "SW",
-                  "TOP_LEFT": "NW"}
+CHOOCHOO_EDGES = {
+    "TOP": "N",
+    "TOP_RIGHT": "NE",
+    "BOTTOM_RIGHT": "SE",
+    "BOTTOM": "S",
+    "BOTTOM_LEFT": "SW",
+    "TOP_LEFT": "NW",
+}
 CHOOCHOO_TERRAIN = {"PLAIN": "plain", "MOUNTAIN": "mountain", "RIVER": "river", "WATER": "sea", "CITY": "city"}
 
 
@@ -156,8 +171,10 @@ def test_two_6_dollar_ferries_to_madeira(board):
     madeira = city(board, "Madeira").hex
     ferries = {s.id: s for s in board.special_links}
     assert set(ferries) == {"ferry-puerto-rico", "ferry-container"}
-    for s, town, water in ((ferries["ferry-puerto-rico"], "Puerto Rico", "B9"),
-                           (ferries["ferry-container"], "Container", "B11")):
+    for s, town, water in (
+        (ferries["ferry-puerto-rico"], "Puerto Rico", "B9"),
+        (ferries["ferry-container"], "Container", "B11"),
+    ):
         assert (s.kind, s.cost, s.condition) == ("ferry", 6, "town_built")
         ends = {board.labels[e] for e in s.ends}
         assert ends == {TOWNS[town], "A10"}
@@ -191,15 +208,17 @@ def test_every_hex_matches_the_recorded_game(board, recorded_spaces):
             if info["name"]:
                 assert c.name == info["name"]
                 assert (2 if c.cubes is None else c.cubes) == info["startingNumCubes"]
-                assert [f"{'light' if g['group'] == 'WHITE' else 'dark'}{g['number']}" for g in info["growth"]] \
-                    == list(c.growth)
+                assert [f"{'light' if g['group'] == 'WHITE' else 'dark'}{g['number']}" for g in info["growth"]] == list(
+                    c.growth
+                )
             else:
                 assert c.name == "Heavy Cardboard"
 
 
 def test_the_blocked_edges_and_ferries_match_the_recorded_game(board, recorded_spaces):
-    blocked = {s["label"]: {CHOOCHOO_EDGES[e] for e in s["unpassableEdges"]}
-               for s in recorded_spaces if "unpassableEdges" in s}
+    blocked = {
+        s["label"]: {CHOOCHOO_EDGES[e] for e in s["unpassableEdges"]} for s in recorded_spaces if "unpassableEdges" in s
+    }
     assert blocked == BLOCKED
     ferries = {s["label"]: s["tile"]["claimableCost"] for s in recorded_spaces if "tile" in s}
     assert ferries == {"B9": [6], "B11": [6]}

@@ -107,8 +107,14 @@ def game(
         "order": [0, 1, 2, 3],
         "empty_cities": True,
         "player": [
-            {"seat": s, "engine": engines[s], "cash": cash, "income": 3, "action": (actions or {}).get(s),
-             "has_built": True}
+            {
+                "seat": s,
+                "engine": engines[s],
+                "cash": cash,
+                "income": 3,
+                "action": (actions or {}).get(s),
+                "has_built": True,
+            }
             for s in range(4)
         ],
         "cubes": cubes or {},
@@ -222,8 +228,7 @@ def test_after_the_4th_town_is_urbanized_the_remaining_new_city_tiles_are_remove
 
 
 def test_urbanization_is_limited_to_4_locations():
-    g = game(phase="build_track", actions={0: "urbanization"},
-             new_cities={"L5": "B", "H5": "C", "I8": "D", "I16": "E"})
+    g = game(phase="build_track", actions={0: "urbanization"}, new_cities={"L5": "B", "H5": "C", "I8": "D", "I16": "E"})
     refused(g, "urbanize", "limited to 4 towns", hex="Q22", city="F")
     assert not [a for a in g.legal_actions() if a.kind == "urbanize"]
 
@@ -284,8 +289,14 @@ def test_in_round_1_steam_can_be_transported_to_a_city_1_link_away():
     g = game(ALL, turn=1)
     assert (HEKLA, "red", tuple(links(g, HEKLA, "AB11"))) in listed(g)
     assert (HEKLA, "red", tuple(links(g, HEKLA, "Y8", "X7"))) not in listed(g)
-    refused(g, "deliver", "in round 1 steam may go at most 1 link, not 2", city=HEKLA, colour="red",
-            links=links(g, HEKLA, "Y8", "X7"))
+    refused(
+        g,
+        "deliver",
+        "in round 1 steam may go at most 1 link, not 2",
+        city=HEKLA,
+        colour="red",
+        links=links(g, HEKLA, "Y8", "X7"),
+    )
     deliver(g, HEKLA, "red", "AB11")
 
 
@@ -318,8 +329,9 @@ def test_ruling_a_boat_link_counts_1_link_towards_the_round_limit_option():
     path = (HEKLA, "Y8", "X7", "Y6", "N3", "R5")
     g = game(ALL, turn=5, options={"steam_boat_counts_one_link": False})
     assert (HEKLA, "red", tuple(links(g, *path))) not in listed(g)
-    refused(g, "deliver", "in round 5 steam may go at most 5 links, not 6", city=HEKLA, colour="red",
-            links=links(g, *path))
+    refused(
+        g, "deliver", "in round 5 steam may go at most 5 links, not 6", city=HEKLA, colour="red", links=links(g, *path)
+    )
     g = game(ALL, turn=6, options={"steam_boat_counts_one_link": False})
     assert (HEKLA, "red", tuple(links(g, *path))) in listed(g)
 
@@ -334,8 +346,12 @@ def test_the_round_limit_applies_to_steam_only():
 
 @pytest.mark.parametrize("dest", ["X7", "AB11", "V5", "R5"])  # purple, blue, blue, yellow
 def test_steam_may_be_transported_to_any_city(dest):
-    paths = {"X7": (HEKLA, "Y8", "X7"), "AB11": (HEKLA, "AB11"), "V5": (HEKLA, "Y8", "X7", "V5"),
-             "R5": (HEKLA, "Y8", "X7", "Y6", "N3", "R5")}
+    paths = {
+        "X7": (HEKLA, "Y8", "X7"),
+        "AB11": (HEKLA, "AB11"),
+        "V5": (HEKLA, "Y8", "X7", "V5"),
+        "R5": (HEKLA, "Y8", "X7", "Y6", "N3", "R5"),
+    }
     g = game(ALL)
     assert (HEKLA, "red", tuple(links(g, *paths[dest]))) in listed(g)
     act(g, "deliver", city=HEKLA, colour="red", links=links(g, *paths[dest]))
@@ -376,8 +392,10 @@ def test_transported_steam_goes_to_the_bag_and_water_from_the_bag_onto_the_desti
 
 def _blues_elsewhere(base: Game, keep_display: bool) -> tuple[dict[str, list[str]], dict[str, list[str]]]:
     """Cubes and display columns that leave no blue good in the bag (and none on the display unless kept)."""
-    display = {col: ["" if c is None or (c == "blue" and not keep_display) else c for c in boxes]
-               for col, boxes in base.state.display.items()}
+    display = {
+        col: ["" if c is None or (c == "blue" and not keep_display) else c for c in boxes]
+        for col, boxes in base.state.display.items()
+    }
     on_display = sum(c == "blue" for boxes in display.values() for c in boxes)
     return {"K22": ["blue"] * (20 - on_display)}, display
 
@@ -435,8 +453,7 @@ def test_passing_a_boat_link_needs_2_engine_levels_per_link():
     path = ("X7", "Y6", "N3", "R5")  # 3 links, 4 engine levels
     g = game(ALL, cubes={"X7": ["yellow"]}, engines=(3, 4, 6, 6))
     assert ("X7", "yellow", tuple(links(g, *path))) not in listed(g)
-    refused(g, "deliver", "your engine allows 3 links, not 4", city="X7",
-            colour="yellow", links=links(g, *path))
+    refused(g, "deliver", "your engine allows 3 links, not 4", city="X7", colour="yellow", links=links(g, *path))
     act(g, "skip_move")
     assert ("X7", "yellow", tuple(links(g, *path))) in listed(g)
 
@@ -454,7 +471,8 @@ def test_boat_links_score_no_track_points():
     g = game(ALL)
 
     assert track_points(g.state, 1) == sum(
-        lk.sections for lk in g.state.network.links.values() if lk.owner == 1 and not lk.id.startswith("boat:"))
+        lk.sections for lk in g.state.network.links.values() if lk.owner == 1 and not lk.id.startswith("boat:")
+    )
 
 
 def test_if_a_port_is_urbanized_its_boat_links_disappear():

@@ -45,20 +45,32 @@ def tile_for(*edges: str) -> tuple[str, int]:
     raise AssertionError(f"no tile lays {edges}")
 
 
-def game_at(phase: str, *, players: int = 4, track: tuple[tuple[str, str, str, int], ...] = (),
-            cubes: dict[str, list[str]] | None = None, money: dict[str, int] | None = None,
-            display: dict[str, list[str]] | None = None, options: dict[str, Any] | None = None,
-            auto_chance: bool = True) -> Game:
+def game_at(
+    phase: str,
+    *,
+    players: int = 4,
+    track: tuple[tuple[str, str, str, int], ...] = (),
+    cubes: dict[str, list[str]] | None = None,
+    money: dict[str, int] | None = None,
+    display: dict[str, list[str]] | None = None,
+    options: dict[str, Any] | None = None,
+    auto_chance: bool = True,
+) -> Game:
     """``players`` in seat order at ``phase``, seat 0 to move; ``money`` replaces the money on the cities."""
     specs = []
     for label, a, b, owner in track:
         name, r = tile_for(a, b)
         specs.append({"hex": label, "tile": name, "rotation": r, "owner": owner})
     data: dict[str, Any] = {
-        "map": MAP, "players": players, "phase": phase, "order": list(range(players)), "track": specs,
-        "player": [{"seat": s, "cash": 20, "engine": 2, "income": 0, "has_built": bool(track)}
-                   for s in range(players)],
-        "empty_cities": cubes is not None, "cubes": cubes or {}, "display": display or {},
+        "map": MAP,
+        "players": players,
+        "phase": phase,
+        "order": list(range(players)),
+        "track": specs,
+        "player": [{"seat": s, "cash": 20, "engine": 2, "income": 0, "has_built": bool(track)} for s in range(players)],
+        "empty_cities": cubes is not None,
+        "cubes": cubes or {},
+        "display": display or {},
     }
     if options:
         data["options"] = options
@@ -207,7 +219,8 @@ def test_the_money_decision_is_readable_in_the_menu():
 
 def growth_game(red_box_money: int) -> Game:
     empty = {col: [""] * 3 for col in (f"light{v}" for v in range(1, 7))} | {
-        col: [""] * 3 for col in (f"dark{v}" for v in range(1, 7))}
+        col: [""] * 3 for col in (f"dark{v}" for v in range(1, 7))
+    }
     empty["light1"] = ["red", "red", "blue"]  # The Strip's column
     game = game_at("goods_growth", players=3, display=empty, money={}, auto_chance=False)
     game.state.extra["display_money"]["light1"] = [red_box_money, 5, 0]

@@ -257,7 +257,11 @@ def test_hex_map_places_and_kinds() -> None:
     assert (exit_.kind, exit_.colours, exit_.growth) == ("exit", ("red",), ())
     assert m.city_kinds[m.hex_id("A4")] == "exit" and m.city_kinds[m.hex_id("D1")] == "city"
     assert (tower.kind, tower.colours, tower.growth, tower.cubes) == (
-        "skyscraper", ("red", "blue"), ("light1", "dark2"), 3)
+        "skyscraper",
+        ("red", "blue"),
+        ("light1", "dark2"),
+        3,
+    )
     kinds = {m.towns[h]: k for h, k in m.town_kinds.items()}
     assert kinds == {"Harbour": "town", "Site": "construction_site", "Campus": "district"}
     assert [m.towns[h] for h in m.ports] == ["Harbour"]
@@ -268,14 +272,23 @@ def test_hex_map_places_and_kinds() -> None:
 def test_hex_map_features_areas_links_blocked() -> None:
     m = load(HEX_MAP)
     h = m.hex_id
-    assert m.features == {h("E0"): {"oil_field": 3}, h("B3"): {"flood": True}, h("F3"): {"volcano": True},
-                          h("E2"): {"airport": True}}
+    assert m.features == {
+        h("E0"): {"oil_field": 3},
+        h("B3"): {"flood": True},
+        h("F3"): {"volcano": True},
+        h("E2"): {"airport": True},
+    }
     assert m.places_with("volcano") == [h("F3")]
-    assert m.areas == {"north": frozenset({h("A0"), h("A2"), h("A4")}),
-                       "south": frozenset({h("E0"), h("E2"), h("E4")})}
+    assert m.areas == {"north": frozenset({h("A0"), h("A2"), h("A4")}), "south": frozenset({h("E0"), h("E2"), h("E4")})}
     bridge, ferry, link = m.special_links
     assert (bridge.id, bridge.kind, bridge.ends, bridge.via, bridge.cost, bridge.condition) == (
-        "big-bridge", "bridge", (h("D1"), h("D3")), (h("C2"),), 8, None)
+        "big-bridge",
+        "bridge",
+        (h("D1"), h("D3")),
+        (h("C2"),),
+        8,
+        None,
+    )
     assert (ferry.kind, ferry.condition, ferry.cost) == ("ferry", "town_built", 6)
     assert (link.kind, link.ends, link.via) == ("city_link", (h("E4"), h("C4")), ())
     # blocked on both sides of each edge
@@ -301,7 +314,10 @@ def test_area_map_regions_are_places() -> None:
     assert m.positions == {fr: (412.0, 530.5)}
     assert m.shapes[fr] == ((380, 480), (460, 470), (470, 590), (390, 600))
     assert [(c.id, c.places, c.kind, c.capacity) for c in m.circles] == [
-        ("FR-ES", (fr, es), "land", None), ("ES-PT", (es, pt), "sea", None), ("FR-CH-ES", (fr, ch, es), "land", 2)]
+        ("FR-ES", (fr, es), "land", None),
+        ("ES-PT", (es, pt), "sea", None),
+        ("FR-CH-ES", (fr, ch, es), "land", 2),
+    ]
     assert (m.circles[0].x, m.circles[0].y) == (395, 610)
     assert m.areas == {"west": frozenset({pt, es})}
     assert m.features == {ch: {"airport": True}}
@@ -318,8 +334,10 @@ def test_the_engine_sets_up_on_every_kind_of_map(text: str) -> None:
 
 
 def test_columns_low_even() -> None:
-    m = load('id = "e"\nname = "E"\nplayers = [3, 6]\ncolumns_low = "even"\ngrid = """\n..\n..\n"""\n'
-             '[legend]\n"." = "plain"\n')
+    m = load(
+        'id = "e"\nname = "E"\nplayers = [3, 6]\ncolumns_low = "even"\ngrid = """\n..\n..\n"""\n'
+        '[legend]\n"." = "plain"\n'
+    )
     assert m.labels == ["B0", "A1", "D0", "C1"]
 
 
@@ -409,22 +427,31 @@ def test_facts_mismatch_reports_each_fact() -> None:
 @pytest.mark.parametrize(
     ("change", "where", "fault"),
     [
-        (("colour = \"red\"", "colur = \"red\""), "city #2 (Exit)", "unknown key 'colur'"),
-        (("kind = \"exit\"", "kind = \"gate\""), "city #2 (Exit)", "unknown kind 'gate'"),
+        (('colour = "red"', 'colur = "red"'), "city #2 (Exit)", "unknown key 'colur'"),
+        (('kind = "exit"', 'kind = "gate"'), "city #2 (Exit)", "unknown kind 'gate'"),
         (("value = 3", "value = 0"), "feature #1", "oil_field needs value"),
-        (("kind = \"flood\"", "kind = \"tsunami\""), "feature #2", "unknown feature kind 'tsunami'"),
-        (("id = \"tower-link\"", "id = \"big-bridge\""), "special_link big-bridge", "another special_link"),
-        (("ends = [\"E4\", \"C4\"]", "ends = [\"E4\", \"E2\"]"), "special_link tower-link",
-         "end E2 is neither a city nor a town"),
-        (("cost = 6\n\n[[blocked]]", "cost = \"six\"\n\n[[blocked]]"), "special_link tower-link",
-         "cost must be a whole number"),
-        (("hexes = [\"A0\", \"B1\", \"C0\", \"D1\"]", "hexes = [\"A0\", \"B1\", \"C0\", \"D1\", \"E4\"]"),
-         "city #3 (Tower)", "hex E4 already belongs to Big City"),
-        (("port = true", "port = \"yes\""), "town #1 (Harbour)", "port must be true or false"),
-        (("growth = \"none\"", "growth = \"light 7\""), "city #2 (Exit)", "not 'light 7'"),
+        (('kind = "flood"', 'kind = "tsunami"'), "feature #2", "unknown feature kind 'tsunami'"),
+        (('id = "tower-link"', 'id = "big-bridge"'), "special_link big-bridge", "another special_link"),
+        (
+            ('ends = ["E4", "C4"]', 'ends = ["E4", "E2"]'),
+            "special_link tower-link",
+            "end E2 is neither a city nor a town",
+        ),
+        (
+            ("cost = 6\n\n[[blocked]]", 'cost = "six"\n\n[[blocked]]'),
+            "special_link tower-link",
+            "cost must be a whole number",
+        ),
+        (
+            ('hexes = ["A0", "B1", "C0", "D1"]', 'hexes = ["A0", "B1", "C0", "D1", "E4"]'),
+            "city #3 (Tower)",
+            "hex E4 already belongs to Big City",
+        ),
+        (("port = true", 'port = "yes"'), "town #1 (Harbour)", "port must be true or false"),
+        (('growth = "none"', 'growth = "light 7"'), "city #2 (Exit)", "not 'light 7'"),
         (("players = [3, 5]", "players = [3]"), "players", "must be [smallest, largest]"),
         (("area.north = 3", "area.east = 3"), "facts area.east", "there is no area 'east'"),
-        (("extra_terrain = [\"glacier\"]", ""), "legend 'G'", "unknown terrain 'glacier'"),
+        (('extra_terrain = ["glacier"]', ""), "legend 'G'", "unknown terrain 'glacier'"),
     ],
 )
 def test_faults_of_single_entries(change: tuple[str, str], where: str, fault: str) -> None:
@@ -461,7 +488,7 @@ def test_adjacency_and_blocked_edges_are_checked_for_symmetry() -> None:
     b3, c4 = m.hex_id("B3"), m.hex_id("C4")
     nbs = list(m.neighbours[c4])
     nbs[5] = -1  # C4 forgets B3
-    neighbours = [*m.neighbours[:c4], tuple(nbs), *m.neighbours[c4 + 1:]]
+    neighbours = [*m.neighbours[:c4], tuple(nbs), *m.neighbours[c4 + 1 :]]
     broken = dataclasses.replace(m, neighbours=neighbours, blocked=m.blocked - {(c4, 5)})
     problems = [str(p) for p in check_board(broken)]
     assert "hex B3: neighbour C4 does not have it as its neighbour (asymmetric adjacency)" in problems

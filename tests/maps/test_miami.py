@@ -123,8 +123,12 @@ def test_miami_east_is_5_districts_and_5_beaches(board):
 def test_miami_west_is_5_districts_6_beaches_3_exits_and_25_flat_hexes(board):
     west = board.areas["west"]
     flat = {h for h in west if board.terrain[h] == "plain" and h not in board.towns}
-    assert (len(districts(board) & west), len(beaches(board) & west), len(exits(board) & west), len(flat)) \
-        == (5, 6, 3, 25)
+    assert (len(districts(board) & west), len(beaches(board) & west), len(exits(board) & west), len(flat)) == (
+        5,
+        6,
+        3,
+        25,
+    )
 
 
 def test_the_three_exits_with_their_colours(board):
@@ -193,8 +197,10 @@ def test_the_people_sets(rules):
 def test_medium_doubles_biscayne_campus_and_normandy_shores_and_hard_singles_cape_florida(rules):
     by_name = {name: h for h, name in rules.map.towns.items()}
     medium, hard = rules.people_placement("medium"), rules.people_placement("hard")
-    assert {rules.map.towns[h] for h, n in medium.items() if n == 2 and h in rules.map.areas["east"]} \
-        == {"Biscayne Campus", "Normandy Shores Golf Course"}
+    assert {rules.map.towns[h] for h, n in medium.items() if n == 2 and h in rules.map.areas["east"]} == {
+        "Biscayne Campus",
+        "Normandy Shores Golf Course",
+    }
     assert [rules.map.towns[h] for h, n in hard.items() if n == 1] == ["Cape Florida Park"]
     assert rules.people_placement("easy")[by_name["Cape Florida Park"]] == 1
     with pytest.raises(ValueError):

@@ -23,8 +23,13 @@ MAP = "new-york-subway"
 MAP_FILE = Path(ageofsteam.maps.__file__).parent / "new_york" / "map.toml"
 BAG = {"yellow": 20, "red": 20, "blue": 20, "purple": 20, "black": 16}
 MANHATTAN_SKYSCRAPERS = {
-    "Central Park Tower": "K2", "432 Park Avenue": "K4", "Times Square": "N1", "Chrysler Building": "N3",
-    "Empire State Building": "Q2", "Flatiron Building": "T3", "One World Trade Center": "W2",
+    "Central Park Tower": "K2",
+    "432 Park Avenue": "K4",
+    "Times Square": "N1",
+    "Chrysler Building": "N3",
+    "Empire State Building": "Q2",
+    "Flatiron Building": "T3",
+    "One World Trade Center": "W2",
 }
 
 

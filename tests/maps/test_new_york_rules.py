@@ -36,15 +36,33 @@ def toml_value(v: Any) -> str:
     return str(v)
 
 
-def game_at(phase: str = "build_track", *, players: int = 4, stacks: dict[str, list[str]] | None = None,
-            dug: list[str] = (), stations: dict[str, list[int]] | None = None, cash: int = 30,
-            engine: int = 3, actions: dict[int, str] | None = None, to_move: int = 0,
-            options: dict[str, Any] | None = None, new_cities: dict[str, str] | None = None,
-            income: int = 0, turn: int = 2) -> Game:
+def game_at(
+    phase: str = "build_track",
+    *,
+    players: int = 4,
+    stacks: dict[str, list[str]] | None = None,
+    dug: list[str] = (),
+    stations: dict[str, list[int]] | None = None,
+    cash: int = 30,
+    engine: int = 3,
+    actions: dict[int, str] | None = None,
+    to_move: int = 0,
+    options: dict[str, Any] | None = None,
+    new_cities: dict[str, str] | None = None,
+    income: int = 0,
+    turn: int = 2,
+) -> Game:
     """A position: every stack empty but those given (bottom first), the hexes dug, the stations by side."""
     labels = [RULES.map.labels[h] for h in PLACES]
-    lines = [f'map = "{MAP}"', f"players = {players}", f'phase = "{phase}"', f"to_move = {to_move}",
-             f"turn = {turn}", f"order = {toml_value(list(range(players)))}", "[options]"]
+    lines = [
+        f'map = "{MAP}"',
+        f"players = {players}",
+        f'phase = "{phase}"',
+        f"to_move = {to_move}",
+        f"turn = {turn}",
+        f"order = {toml_value(list(range(players)))}",
+        "[options]",
+    ]
     lines += [f"{k} = {toml_value(v)}" for k, v in (options or {}).items()]
     lines.append("[new_cities]")
     lines += [f"{k} = {toml_value(v)}" for k, v in (new_cities or {}).items()]
@@ -80,10 +98,15 @@ def cash(game: Game) -> list[int]:
 # --- setup --------------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("players", "colours"), [
-    (3, ["yellow", "red", "blue"]), (4, ["yellow", "red", "blue", "purple"]),
-    (5, ["yellow", "red", "blue", "purple", "black"]), (6, ["yellow", "red", "blue", "purple", "black", "green"]),
-])
+@pytest.mark.parametrize(
+    ("players", "colours"),
+    [
+        (3, ["yellow", "red", "blue"]),
+        (4, ["yellow", "red", "blue", "purple"]),
+        (5, ["yellow", "red", "blue", "purple", "black"]),
+        (6, ["yellow", "red", "blue", "purple", "black", "green"]),
+    ],
+)
 def test_with_4_or_fewer_only_yellow_red_blue_purple_the_5th_black_the_6th_green(players, colours):
     assert [p.colour for p in Game.new(MAP, players=players, seed=1).state.players] == colours
 
@@ -104,9 +127,11 @@ def test_stacks_of_3_discs_on_each_skyscraper_and_2_on_each_construction_site(se
     g = Game.new(MAP, players=3, seed=seed).state
     stacks = g.extra["stacks"]
     assert {lab: len(d) for lab, d in stacks.items() if g.map.by_label[lab] in g.map.city_at} == {
-        g.label(c.hex): 3 for c in g.map.cities}
+        g.label(c.hex): 3 for c in g.map.cities
+    }
     assert {lab: len(d) for lab, d in stacks.items() if g.map.by_label[lab] in g.map.towns} == {
-        g.label(h): 2 for h in g.map.towns}
+        g.label(h): 2 for h in g.map.towns
+    }
     assert sum(g.bag.values()) == 96 - 19 * 3 - 13 * 2
     assert all(not c for c in g.cubes.values())  # discs live in the stacks, not as cubes
 
@@ -246,8 +271,7 @@ def test_a_station_needs_the_cash_for_everyone():
 
 
 def test_no_station_without_station_cubes():
-    sides = ["K2-M2", "M2-N1", "M2-N3", "K2-L3", "K4-L3", "L3-N3", "N1-O2", "N3-O2", "O2-Q2", "N3-P3", "P3-Q2",
-             "N1-P1"]
+    sides = ["K2-M2", "M2-N1", "M2-N3", "K2-L3", "K4-L3", "L3-N3", "N1-O2", "N3-O2", "O2-Q2", "N3-P3", "P3-Q2", "N1-P1"]
     game = game_at(players=6, dug=["M2", "L3", "O2", "P3", "P1"], stations={s: [0] for s in sides})
     refused(game, "build_station", "no station cubes left", place="Q2", hex="P1")
 
@@ -256,8 +280,7 @@ def test_no_station_without_station_cubes():
 
 
 def test_urbanize_keeps_the_stations_on_the_construction_sites_sides():
-    game = game_at(dug=["P1"], stations={"P1-R1": [1]}, stacks={"R1": ["blue", "red"]},
-                   actions={0: "urbanization"})
+    game = game_at(dug=["P1"], stations={"P1-R1": [1]}, stacks={"R1": ["blue", "red"]}, actions={0: "urbanization"})
     act(game, "urbanize", hex="R1", city="A")
     g = game.state
     assert st(game) == {"P1-R1": [1]} and g.is_city(g.map.by_label["R1"])
@@ -280,8 +303,7 @@ def test_engineer_moves_one_of_your_stations():
 
 
 def test_engineer_move_respects_the_side_limits():
-    game = game_at(players=3, dug=["M2", "L3"], stations={"K2-M2": [0], "K4-L3": [1]},
-                   actions={0: "engineer"})
+    game = game_at(players=3, dug=["M2", "L3"], stations={"K2-M2": [0], "K4-L3": [1]}, actions={0: "engineer"})
     refused(game, "move_station", "its limit", place="K2", hex="M2", to_place="K4", to_hex="L3")
     refused(game, "move_station", "has not been excavated", place="K2", hex="M2", to_place="Q2", to_hex="O2")
 
@@ -297,8 +319,13 @@ def test_stations_move_only_by_the_engineer():
 
 
 def test_option_engineer_move_pays_as_a_new_station():
-    game = game_at(players=6, dug=["M2", "L3"], stations={"K2-M2": [0], "K4-L3": [2]},
-                   actions={0: "engineer"}, options={"engineer_move_pays": True})
+    game = game_at(
+        players=6,
+        dug=["M2", "L3"],
+        stations={"K2-M2": [0], "K4-L3": [2]},
+        actions={0: "engineer"},
+        options={"engineer_move_pays": True},
+    )
     act(game, "move_station", place="K2", hex="M2", to_place="K4", to_hex="L3")
     assert cash(game)[:3] == [28, 30, 31]
 
@@ -311,8 +338,12 @@ def test_the_engineer_builds_3_stations_not_4():
 
 
 def test_only_the_top_disc_of_a_stack_moves_and_goes_under_the_destination_stack():
-    game = game_at("move_goods", dug=["M2"], stations={"M2-N1": [0], "K2-M2": [0]},
-                   stacks={"N1": ["yellow", "purple"], "K2": ["red", "blue"]})
+    game = game_at(
+        "move_goods",
+        dug=["M2"],
+        stations={"M2-N1": [0], "K2-M2": [0]},
+        stacks={"N1": ["yellow", "purple"], "K2": ["red", "blue"]},
+    )
     act(game, "deliver", city="N1", colour="purple", links=["K2-N1/0"])
     stacks = game.state.extra["stacks"]
     assert stacks["N1"] == ["yellow"] and stacks["K2"] == ["purple", "red", "blue"]
@@ -320,8 +351,7 @@ def test_only_the_top_disc_of_a_stack_moves_and_goes_under_the_destination_stack
 
 
 def test_a_disc_under_the_top_cannot_be_moved():
-    game = game_at("move_goods", dug=["M2"], stations={"M2-N1": [0], "K2-M2": [0]},
-                   stacks={"N1": ["purple", "yellow"]})
+    game = game_at("move_goods", dug=["M2"], stations={"M2-N1": [0], "K2-M2": [0]}, stacks={"N1": ["purple", "yellow"]})
     refused(game, "deliver", "no purple cube", city="N1", colour="purple", links=["K2-N1/0"])
 
 
@@ -333,8 +363,7 @@ def test_floors_move_only_on_your_own_network():
 
 def test_all_your_stations_are_connected_by_tunnel():
     # Times Square (N1) and Central Park Tower (K2) share no excavated hex: the tunnel joins them anyway
-    game = game_at("move_goods", dug=["P1", "J1"], stations={"N1-P1": [0], "J1-K2": [0]},
-                   stacks={"N1": ["purple"]})
+    game = game_at("move_goods", dug=["P1", "J1"], stations={"N1-P1": [0], "J1-K2": [0]}, stacks={"N1": ["purple"]})
     act(game, "deliver", city="N1", colour="purple", links=["K2-N1/0"])
     assert game.state.players[0].income == 1
 
@@ -395,8 +424,13 @@ def test_a_station_between_two_places_serves_either_but_once():
 
 def test_end_scoring_adds_height_times_your_stations_on_each_skyscraper():
     stations = {"K2-M2": [0, 1], "M2-N1": [0], "L3-N3": [1], "M2-N3": [0]}
-    game = game_at(players=5, dug=["M2", "L3"], stations=stations, income=4,
-                   stacks={"K2": ["red", "red", "blue", "black"], "N1": ["red"], "N3": [], "R1": ["red"] * 5})
+    game = game_at(
+        players=5,
+        dug=["M2", "L3"],
+        stations=stations,
+        income=4,
+        stacks={"K2": ["red", "red", "blue", "black"], "N1": ["red"], "N3": [], "R1": ["red"] * 5},
+    )
     g = game.state
     assert RULES.skyscraper_points(g, 0) == 4 + 1 + 0
     assert RULES.skyscraper_points(g, 1) == 4

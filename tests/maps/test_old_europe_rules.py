@@ -26,11 +26,22 @@ def toml_value(v: Any) -> str:
     return str(v)
 
 
-def game_at(phase: str, *, players: int = 4, discs: dict[str, list[int]] | None = None,
-            large: dict[str, list[int]] | None = None, cubes: dict[str, list[str]] | None = None,
-            new_cities: dict[str, str] | None = None, engine: int = 1, cash: int = 30,
-            actions: dict[int, str] | None = None, order: list[int] | None = None, to_move: int | None = None,
-            options: dict[str, Any] | None = None, map_id: str = MAP) -> Game:
+def game_at(
+    phase: str,
+    *,
+    players: int = 4,
+    discs: dict[str, list[int]] | None = None,
+    large: dict[str, list[int]] | None = None,
+    cubes: dict[str, list[str]] | None = None,
+    new_cities: dict[str, str] | None = None,
+    engine: int = 1,
+    cash: int = 30,
+    actions: dict[int, str] | None = None,
+    order: list[int] | None = None,
+    to_move: int | None = None,
+    options: dict[str, Any] | None = None,
+    map_id: str = MAP,
+) -> Game:
     lines = [f'map = "{map_id}"', f"players = {players}", f'phase = "{phase}"']
     if to_move is not None:
         lines.append(f"to_move = {to_move}")
@@ -119,8 +130,13 @@ def test_a_player_has_one_disc_per_large_circle():
 @pytest.mark.parametrize(("players", "capacity"), [(3, 1), (4, 2), (5, 3), (6, 4)])
 def test_the_number_of_players_on_each_small_circle_is_limited_to_p_minus_2(players, capacity):
     others = list(range(1, capacity + 1))
-    game = game_at("build_track", players=players, to_move=0, order=list(range(players)),
-                   discs={"DE-FR": others[:-1], "ES-FR": others})
+    game = game_at(
+        "build_track",
+        players=players,
+        to_move=0,
+        order=list(range(players)),
+        discs={"DE-FR": others[:-1], "ES-FR": others},
+    )
     assert "DE-FR" in disc_targets(game)
     assert "ES-FR" not in disc_targets(game)
     refused(game, "place_disc", "full", circle="ES-FR")
@@ -208,8 +224,16 @@ EXAMPLES = {
 
 def example_game(name: str, engine: int) -> tuple[Game, dict[str, Any]]:
     start, colour, circles, large, new_cities, _ = EXAMPLES[name]
-    game = game_at("move_goods", to_move=0, order=[0, 1, 2, 3], engine=engine, cubes={start: [colour]},
-                   discs={c: [0] for c in circles}, large={r: [0] for r in large}, new_cities=new_cities)
+    game = game_at(
+        "move_goods",
+        to_move=0,
+        order=[0, 1, 2, 3],
+        engine=engine,
+        cubes={start: [colour]},
+        discs={c: [0] for c in circles},
+        large={r: [0] for r in large},
+        new_cities=new_cities,
+    )
     return game, {"city": start, "colour": colour, "links": [f"{c}:0" for c in circles]}
 
 
@@ -248,20 +272,40 @@ def test_delivering_to_a_large_circle_country_costs_its_colour_only():
 
 
 def test_with_the_option_delivering_to_a_large_circle_country_costs_one_more():
-    game = game_at("move_goods", to_move=0, order=[0, 1, 2, 3], engine=2, cubes={"IE": ["blue"]},
-                   discs={"EN-IE": [0], "EN-FR": [0]}, large={"EN": [0]},
-                   options={"destination_extra_level": True})
+    game = game_at(
+        "move_goods",
+        to_move=0,
+        order=[0, 1, 2, 3],
+        engine=2,
+        cubes={"IE": ["blue"]},
+        discs={"EN-IE": [0], "EN-FR": [0]},
+        large={"EN": [0]},
+        options={"destination_extra_level": True},
+    )
     assert not deliveries(game)
     refused(game, "deliver", "uses 3 engine levels", city="IE", colour="blue", links=["EN-IE:0", "EN-FR:0"])
 
 
 def test_when_passing_through_a_country_your_disk_must_be_on_its_large_circle():
-    game = game_at("move_goods", to_move=0, order=[0, 1, 2, 3], engine=6, cubes={"PT": ["yellow"]},
-                   discs={c: [0] for c in ("ES-PT", "ES-FR", "EN-FR", "EN-IE")}, large={"EN": [0], "FR": [1]})
+    game = game_at(
+        "move_goods",
+        to_move=0,
+        order=[0, 1, 2, 3],
+        engine=6,
+        cubes={"PT": ["yellow"]},
+        discs={c: [0] for c in ("ES-PT", "ES-FR", "EN-FR", "EN-IE")},
+        large={"EN": [0], "FR": [1]},
+    )
     links = [f"{c}:0" for c in ("ES-PT", "ES-FR", "EN-FR", "EN-IE")]
     assert not deliveries(game)
-    refused(game, "deliver", "pass through France you need your disc on its large circle",
-            city="PT", colour="yellow", links=links)
+    refused(
+        game,
+        "deliver",
+        "pass through France you need your disc on its large circle",
+        city="PT",
+        colour="yellow",
+        links=links,
+    )
 
 
 def test_the_coloured_destination_country_does_not_need_your_disk_on_its_large_circle():
@@ -277,20 +321,28 @@ def test_a_new_city_country_needs_no_disc_to_pass_through():
 
 
 def test_other_players_disks_may_not_be_used_for_transport():
-    game = game_at("move_goods", to_move=0, order=[0, 1, 2, 3], engine=3, cubes={"AT": ["red"]},
-                   discs={"AT-HU": [0], "HU-RO": [1]})
+    game = game_at(
+        "move_goods", to_move=0, order=[0, 1, 2, 3], engine=3, cubes={"AT": ["red"]}, discs={"AT-HU": [0], "HU-RO": [1]}
+    )
     assert not deliveries(game)
     refused(game, "deliver", "only your own discs", city="AT", colour="red", links=["AT-HU:0", "HU-RO:1"])
 
 
 def test_a_small_circle_shared_by_two_players_is_a_link_for_each():
-    game = game_at("move_goods", to_move=1, order=[0, 1, 2, 3], engine=1, cubes={"AT": ["red"]},
-                   discs={"AT-HU": [0, 1], "HU-RO": [1, 0]})
+    game = game_at(
+        "move_goods",
+        to_move=1,
+        order=[0, 1, 2, 3],
+        engine=1,
+        cubes={"AT": ["red"]},
+        discs={"AT-HU": [0, 1], "HU-RO": [1, 0]},
+    )
     assert deliveries(game) == {("AT", "red", ("AT-HU:1", "HU-RO:1"))}
 
 
 def test_each_disc_scores_one_point_at_the_end():
-    game = game_at("move_goods", to_move=0, order=[0, 1, 2, 3], discs={"AT-HU": [0], "HU-RO": [0, 1]},
-                   large={"FR": [0]})
+    game = game_at(
+        "move_goods", to_move=0, order=[0, 1, 2, 3], discs={"AT-HU": [0], "HU-RO": [0, 1]}, large={"FR": [0]}
+    )
     g = game.state
     assert g.rules.score(g, 0) - 3 * g.players[0].income + 3 * g.players[0].shares == 2

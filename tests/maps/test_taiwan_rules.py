@@ -47,18 +47,31 @@ def tile_for(label: str, *edges: str) -> tuple[str, int]:
     raise AssertionError(f"no tile lays {edges} on {label}")
 
 
-def game_at(phase: str, *, track: tuple[tuple[str, str, str, int], ...] = (), cubes: dict[str, list[str]] | None = None,
-            engine: int = 1, options: dict[str, Any] | None = None, cash: int = 30) -> Game:
+def game_at(
+    phase: str,
+    *,
+    track: tuple[tuple[str, str, str, int], ...] = (),
+    cubes: dict[str, list[str]] | None = None,
+    engine: int = 1,
+    options: dict[str, Any] | None = None,
+    cash: int = 30,
+) -> Game:
     """5 players in seat order at ``phase``; ``track`` holds (hex, edge, edge, owner); seat 0 to move."""
     specs = []
     for label, a, b, owner in track:
         name, r = tile_for(label, a, b)
         specs.append({"hex": label, "tile": name, "rotation": r, "owner": owner})
     data: dict[str, Any] = {
-        "map": MAP, "players": 5, "phase": phase, "order": [0, 1, 2, 3, 4], "track": specs,
-        "player": [{"seat": s, "cash": cash, "engine": engine, "income": 0, "has_built": bool(track)}
-                   for s in range(5)],
-        "empty_cities": cubes is not None, "cubes": cubes or {},
+        "map": MAP,
+        "players": 5,
+        "phase": phase,
+        "order": [0, 1, 2, 3, 4],
+        "track": specs,
+        "player": [
+            {"seat": s, "cash": cash, "engine": engine, "income": 0, "has_built": bool(track)} for s in range(5)
+        ],
+        "empty_cities": cubes is not None,
+        "cubes": cubes or {},
     }
     if options:
         data["options"] = options
@@ -149,7 +162,8 @@ def test_one_level_moves_a_good_within_north_taiwan_without_track_and_pays_the_m
     assert g.players[0].income == 1
     assert g.cubes[BOARD.by_label["D11"]].get("purple", 0) == 0
     assert g.bag["purple"] == 20 - sum(c.get("purple", 0) for c in g.cubes.values()) - sum(
-        1 for b in g.display.values() for c in b if c == "purple")
+        1 for b in g.display.values() for c in b if c == "purple"
+    )
 
 
 def test_one_level_moves_a_good_within_south_taiwan_and_pays_the_mover_1():
@@ -191,12 +205,18 @@ def test_ruling_a_flight_combines_with_track_links_in_one_delivery():
 
 
 def test_ruling_option_bird_movement_on_its_own():
-    game = game_at("move_goods", track=(("C12", "SW", "SE", 1),), cubes={"F9": ["yellow"]}, engine=2,
-                   options={"bird_with_track": False})
+    game = game_at(
+        "move_goods",
+        track=(("C12", "SW", "SE", 1),),
+        cubes={"F9": ["yellow"]},
+        engine=2,
+        options={"bird_with_track": False},
+    )
     track = next(lk.id for lk in game.state.network.links.values() if lk.chain >= 0)
     assert not any(isinstance(a, Deliver) for a in game.legal_actions())
-    refused(game, "cannot be combined with track", "deliver", city="F9", colour="yellow",
-            links=[bird("D11", "F9"), track])
+    refused(
+        game, "cannot be combined with track", "deliver", city="F9", colour="yellow", links=[bird("D11", "F9"), track]
+    )
 
 
 def test_ruling_at_most_one_flight_per_delivery():
@@ -208,8 +228,13 @@ def test_ruling_at_most_one_flight_per_delivery():
 
 
 def test_ruling_option_more_flights_per_delivery():
-    game = game_at("move_goods", track=(("C12", "SW", "SE", 1),), cubes={"L5": ["yellow"]}, engine=3,
-                   options={"flights_per_delivery": 2})
+    game = game_at(
+        "move_goods",
+        track=(("C12", "SW", "SE", 1),),
+        cubes={"L5": ["yellow"]},
+        engine=3,
+        options={"flights_per_delivery": 2},
+    )
     track = next(lk.id for lk in game.state.network.links.values() if lk.chain >= 0)
     deliver(game, "L5", "yellow", bird("F9", "L5"), bird("D11", "F9"), track)
     assert (game.state.players[0].income, game.state.players[1].income) == (2, 1)
@@ -231,8 +256,12 @@ def test_flights_score_no_track_points():
 
 
 def test_every_listed_delivery_is_accepted_and_every_route_is_listed():
-    game = game_at("move_goods", track=(("C12", "SW", "SE", 1), ("E10", "NE", "SW", 2)),
-                   cubes={"L5": ["yellow", "purple"], "AR1": ["yellow"]}, engine=4)
+    game = game_at(
+        "move_goods",
+        track=(("C12", "SW", "SE", 1), ("E10", "NE", "SW", 2)),
+        cubes={"L5": ["yellow", "purple"], "AR1": ["yellow"]},
+        engine=4,
+    )
     g = game.state
     routes = all_routes(g, 0)
     listed = [a for a in game.legal_actions() if isinstance(a, Deliver)]

@@ -173,7 +173,8 @@ def test_transported_black_goods_are_removed_from_the_game_rather_than_returned_
     assert game.state.bag == bag
     assert oil_state(game)[1:] == ({"Y21": 1, "X20": 1}, 1)
     assert sum(sum(c.values()) for c in game.state.cubes.values()) == sum(
-        sum(c.values()) for c in coast({0: "tanker", 1: "first_build"}).state.cubes.values())
+        sum(c.values()) for c in coast({0: "tanker", 1: "first_build"}).state.cubes.values()
+    )
     assert cube_census(game.state) == BAG  # the removed good is counted as out of the game
     assert check_invariants(game) == []
 
@@ -191,8 +192,11 @@ def test_an_oil_field_whose_black_goods_have_all_been_transported_is_no_longer_a
 
 def test_an_emptied_oil_field_no_longer_counts_toward_the_one_oil_field_a_turn():
     track = [("X20", "gentle", 1, 0)]
-    game = tx(track=track, extra=oil({}) | {"oil": {k: v for k, v in FIELDS.items() if k != "X20"}},
-              players={0: {"has_built": True, "cash": 30}})
+    game = tx(
+        track=track,
+        extra=oil({}) | {"oil": {k: v for k, v in FIELDS.items() if k != "X20"}},
+        players={0: {"has_built": True, "cash": 30}},
+    )
     build(game, "X20", "two_gentle", 1)  # an upgrade on the emptied field: it is not an oil field any more
     build(game, "Y21", "gentle", 4)  # so Spindletop is still allowed this turn
     assert tracks_at(game, "Y21") == {"N-SW": 0}
@@ -205,8 +209,7 @@ def test_ruling_the_first_leg_counts_as_one_link_of_the_engine():
     game = coast({0: "tanker", 1: "first_build"}, engine=1)
     assert {(m["hex"], m["exit"]) for m in oil_moves(game)} == {("X20", "S"), ("Y21", "SW")}
     beaumont_galveston = next(lk["id"] for lk in view(game)["links"] if lk["owner"] == 1)
-    refused(game, ("engine allows 1", "counts as one"), "deliver_oil", hex="X20", exit="NE",
-            links=[beaumont_galveston])
+    refused(game, ("engine allows 1", "counts as one"), "deliver_oil", hex="X20", exit="NE", links=[beaumont_galveston])
 
 
 def test_ruling_the_good_may_not_run_back_over_the_track_it_left_by():
@@ -226,8 +229,12 @@ def test_ruling_an_unfinished_section_carries_oil_to_the_place_it_reaches_unless
     game = coast({0: "tanker", 1: "first_build"}, track=[("X20", "sharp", 2, 0)], on_track={"X20": 1})
     # Goose Creek: Galveston (S) – Spindletop (SE): unfinished, but it reaches Galveston
     assert [(m["hex"], m["exit"]) for m in oil_moves(game)] == [("X20", "S")]
-    game = coast({0: "tanker", 1: "first_build"}, track=[("X20", "sharp", 2, 0)], on_track={"X20": 1},
-                 options={"oil_needs_complete_link": True})
+    game = coast(
+        {0: "tanker", 1: "first_build"},
+        track=[("X20", "sharp", 2, 0)],
+        on_track={"X20": 1},
+        options={"oil_needs_complete_link": True},
+    )
     assert oil_moves(game) == []
     refused(game, "completed link", "deliver_oil", hex="X20", exit="S", links=[])
 

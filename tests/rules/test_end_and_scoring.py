@@ -36,11 +36,14 @@ MILWAUKEE_TO_GREEN_BAY = """
 
 
 def position(text: str, players: int = 3, order: list[int] | None = None):
-    return scenario(f"""
+    return scenario(
+        f"""
         players = {players}
         phase = "move_goods"
         order = {order if order is not None else list(range(players))}
-    """ + text)
+    """
+        + text
+    )
 
 
 def score(game, seat: int) -> int | None:
@@ -56,11 +59,14 @@ def player(seat: int, **figures: int) -> str:
 
 @pytest.mark.parametrize(("players", "last"), [(3, 10), (4, 8), (5, 7), (6, 6)])
 def test_after_the_last_turn_the_game_ends(players, last):
-    game = scenario(f"""
+    game = scenario(
+        f"""
         players = {players}
         phase = "goods_growth"
         turn = {last}
-    """, auto_chance=False)
+    """,
+        auto_chance=False,
+    )
     game.supply_chance({"kind": "roll", "light": [1] * players, "dark": [1] * players})
     assert game.over
     assert game.state.phase == "game_over" and game.to_move is None
@@ -71,11 +77,14 @@ def test_after_the_last_turn_the_game_ends(players, last):
 
 @pytest.mark.parametrize(("players", "last"), [(3, 10), (4, 8), (5, 7), (6, 6)])
 def test_before_the_last_turn_the_turn_marker_advances_and_phase_i_begins(players, last):
-    game = scenario(f"""
+    game = scenario(
+        f"""
         players = {players}
         phase = "goods_growth"
         turn = {last - 1}
-    """, auto_chance=False)
+    """,
+        auto_chance=False,
+    )
     game.supply_chance({"kind": "roll", "light": [1] * players, "dark": [1] * players})
     assert not game.over
     assert game.state.turn == last
@@ -84,11 +93,14 @@ def test_before_the_last_turn_the_turn_marker_advances_and_phase_i_begins(player
 
 
 def test_nothing_can_be_done_once_the_game_is_over():
-    game = scenario("""
+    game = scenario(
+        """
         players = 3
         phase = "goods_growth"
         turn = 10
-    """, auto_chance=False)
+    """,
+        auto_chance=False,
+    )
     game.supply_chance({"kind": "roll", "light": [1, 1, 1], "dark": [1, 1, 1]})
     before = view(game)
     with pytest.raises(IllegalAction, match="the game is over"):
@@ -97,10 +109,15 @@ def test_nothing_can_be_done_once_the_game_is_over():
 
 
 def test_a_whole_game_of_3_players_lasts_10_turns():
-    game = scenario("""
+    game = scenario(
+        """
         players = 3
         order = [0, 1, 2]
-    """ + player(0, cash=100) + player(1, cash=100) + player(2, cash=100))
+    """
+        + player(0, cash=100)
+        + player(1, cash=100)
+        + player(2, cash=100)
+    )
     turns = set()
     while not game.over:
         turns.add(game.state.turn)
@@ -133,13 +150,16 @@ def test_money_is_worth_nothing():
 
 
 def test_each_track_section_in_a_completed_link_scores_1():
-    game = position(CHICAGO_TO_MILWAUKEE + """
+    game = position(
+        CHICAGO_TO_MILWAUKEE
+        + """
         [[track]]
         hex = "H7"
         tile = "town_1"
         rotation = 3
         owner = 0
-    """)
+    """
+    )
     # Chicago – J7 – Milwaukee: the straight on J7 and the spoke of the town tile
     assert [(lk["owner"], lk["sections"]) for lk in view(game)["links"]] == [(0, 2)]
     assert score(game, 0) == -6 + 2
@@ -154,12 +174,16 @@ def test_a_town_tile_counts_one_section_per_spoke():
 
 
 def test_unfinished_track_scores_nothing():
-    game = position(CHICAGO_TO_MILWAUKEE + MILWAUKEE_THROUGH + """
+    game = position(
+        CHICAGO_TO_MILWAUKEE
+        + MILWAUKEE_THROUGH
+        + """
         [[track]]
         hex = "M6"
         tile = "sharp"
         owner = 0
-    """)
+    """
+    )
     # the Chicago–Milwaukee link scores 2; Milwaukee's north spoke (towards an empty F7) and the curve on M6
     # (from Chicago towards an empty K6) are unfinished and score nothing
     assert score(game, 0) == -6 + 2
@@ -194,20 +218,23 @@ def test_on_a_complex_tile_each_track_scores_for_its_own_owner():
 
 
 def test_income_shares_and_track_add_up():
-    game = position(player(0, income=9, shares=5) + CHICAGO_TO_MILWAUKEE + MILWAUKEE_THROUGH
-                    + MILWAUKEE_TO_GREEN_BAY)
+    game = position(player(0, income=9, shares=5) + CHICAGO_TO_MILWAUKEE + MILWAUKEE_THROUGH + MILWAUKEE_TO_GREEN_BAY)
     assert score(game, 0) == 3 * 9 - 3 * 5 + 5
 
 
 def test_eliminated_players_do_not_score():
-    game = position(player(1, income=20, eliminated="true") + CHICAGO_TO_MILWAUKEE.replace("owner = 0", "owner = 1"),
-                    players=4, order=[0, 2, 3])
+    game = position(
+        player(1, income=20, eliminated="true") + CHICAGO_TO_MILWAUKEE.replace("owner = 0", "owner = 1"),
+        players=4,
+        order=[0, 2, 3],
+    )
     assert score(game, 1) is None
     assert game.state.rules.standings(game.state)[-1] == (1, None)
 
 
 def test_the_final_standings_rank_by_score_with_eliminated_players_last():
-    game = scenario("""
+    game = scenario(
+        """
         players = 4
         phase = "goods_growth"
         turn = 8
@@ -225,7 +252,9 @@ def test_the_final_standings_rank_by_score_with_eliminated_players_last():
         [[player]]
         seat = 3
         income = 6
-    """, auto_chance=False)
+    """,
+        auto_chance=False,
+    )
     game.supply_chance({"kind": "roll", "light": [1, 1, 1, 1], "dark": [1, 1, 1, 1]})
     assert view(game)["standings"] == [
         {"seat": 2, "score": 3 * 9 - 6},

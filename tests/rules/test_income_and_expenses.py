@@ -13,11 +13,15 @@ from tests.conftest import act, scenario
 def end_of_turn(extra: str, players: int = 3, order: list[int] | None = None):
     """A game in Move Goods where nobody moves, stopped at the Goods Growth dice (phases VI–VIII done)."""
     order = order if order is not None else list(range(players))
-    game = scenario(f"""
+    game = scenario(
+        f"""
         players = {players}
         phase = "move_goods"
         order = {order}
-    """ + extra, auto_chance=False)
+    """
+        + extra,
+        auto_chance=False,
+    )
     while game.state.phase == "move_goods":
         act(game, "skip_move")
     return game
@@ -105,13 +109,16 @@ def test_income_may_fall_to_exactly_0_without_elimination():
 
 
 def test_a_player_whose_income_falls_below_0_is_eliminated():
-    game = end_of_turn("""
+    game = end_of_turn(
+        """
         [[player]]
         seat = 1
         cash = 0
         income = 1
         shares = 4
-    """, players=4)
+    """,
+        players=4,
+    )
     # $1 against $5: $4 short, income 1 − 4 = −3 < 0
     p = game.state.players[1]
     assert p.eliminated
@@ -119,7 +126,8 @@ def test_a_player_whose_income_falls_below_0_is_eliminated():
 
 
 def test_an_eliminated_players_track_becomes_unowned():
-    game = end_of_turn("""
+    game = end_of_turn(
+        """
         [[player]]
         seat = 1
         cash = 0
@@ -137,7 +145,9 @@ def test_an_eliminated_players_track_becomes_unowned():
         hex = "M6"
         tile = "sharp"
         owner = 1
-    """, players=4)
+    """,
+        players=4,
+    )
     assert game.state.players[1].eliminated
     v = view(game)
     assert [t["owners"] for t in v["track"]] == [[None], [None], [None]]
@@ -146,12 +156,16 @@ def test_an_eliminated_players_track_becomes_unowned():
 
 
 def test_an_eliminated_player_leaves_the_player_order():
-    game = end_of_turn("""
+    game = end_of_turn(
+        """
         [[player]]
         seat = 2
         cash = 0
         action = "production"
-    """, players=4, order=[2, 0, 3, 1])
+    """,
+        players=4,
+        order=[2, 0, 3, 1],
+    )
     assert game.state.order == [0, 3, 1]
     assert game.state.players[2].action is None  # their action disk is removed too
     # their Production is gone with them: Goods Growth goes straight to the dice
@@ -168,11 +182,14 @@ def test_an_eliminated_player_leaves_the_player_order():
 
 
 def test_goods_growth_still_rolls_one_die_per_starting_player_after_an_elimination():
-    game = end_of_turn("""
+    game = end_of_turn(
+        """
         [[player]]
         seat = 3
         cash = 0
-    """, players=4)
+    """,
+        players=4,
+    )
     assert game.state.players[3].eliminated
     with pytest.raises(IllegalAction, match="rolls 4 dice"):
         game.supply_chance({"kind": "roll", "light": [1, 2, 3], "dark": [1, 2, 3]})
@@ -182,7 +199,8 @@ def test_goods_growth_still_rolls_one_die_per_starting_player_after_an_eliminati
 
 def test_the_game_ends_at_once_when_only_one_player_is_left():
     """House ruling 8: the survivor wins."""
-    game = end_of_turn("""
+    game = end_of_turn(
+        """
         turn = 3
         [[player]]
         seat = 0
@@ -193,7 +211,9 @@ def test_the_game_ends_at_once_when_only_one_player_is_left():
         [[player]]
         seat = 2
         income = 20
-    """, order=[1, 2])
+    """,
+        order=[1, 2],
+    )
     g = game.state
     assert g.players[1].eliminated
     assert g.over and game.to_move is None

@@ -10,7 +10,8 @@ from tests.conftest import act, scenario
 
 def after_reduction(income: int, *, cash: int = 50, shares: int = 2, engine: int = 1, turn: int = 1):
     """Seat 0's income at the end of a turn in which nobody moved (stopped at the Goods Growth dice)."""
-    game = scenario(f"""
+    game = scenario(
+        f"""
         players = 3
         phase = "move_goods"
         order = [0, 1, 2]
@@ -21,20 +22,32 @@ def after_reduction(income: int, *, cash: int = 50, shares: int = 2, engine: int
         cash = {cash}
         shares = {shares}
         engine = {engine}
-    """, auto_chance=False)
+    """,
+        auto_chance=False,
+    )
     while game.state.phase == "move_goods":
         act(game, "skip_move")
     return game
 
 
-@pytest.mark.parametrize(("income", "reduced_to"), [
-    (0, 0), (1, 1), (10, 10),     # up to 10: no reduction
-    (11, 9), (20, 18),            # 11–20: −2
-    (21, 17), (30, 26),           # 21–30: −4
-    (31, 25), (40, 34),           # 31–40: −6
-    (41, 33), (49, 41),           # 41–49: −8
-    (50, 40), (51, 41),           # 50 and more: −10
-])
+@pytest.mark.parametrize(
+    ("income", "reduced_to"),
+    [
+        (0, 0),
+        (1, 1),
+        (10, 10),  # up to 10: no reduction
+        (11, 9),
+        (20, 18),  # 11–20: −2
+        (21, 17),
+        (30, 26),  # 21–30: −4
+        (31, 25),
+        (40, 34),  # 31–40: −6
+        (41, 33),
+        (49, 41),  # 41–49: −8
+        (50, 40),
+        (51, 41),  # 50 and more: −10
+    ],
+)
 def test_income_is_reduced_by_its_band(income, reduced_to):
     game = after_reduction(income)
     assert game.state.players[0].income == reduced_to
@@ -48,7 +61,8 @@ def test_income_is_unbounded_and_every_income_of_50_or_more_loses_10(income, red
 
 
 def test_every_remaining_player_is_reduced():
-    game = scenario("""
+    game = scenario(
+        """
         players = 4
         phase = "move_goods"
         order = [0, 1, 2, 3]
@@ -64,7 +78,9 @@ def test_every_remaining_player_is_reduced():
         [[player]]
         seat = 3
         income = 44
-    """, auto_chance=False)
+    """,
+        auto_chance=False,
+    )
     while game.state.phase == "move_goods":
         act(game, "skip_move")
     assert [p.income for p in game.state.players] == [10, 21, 27, 36]

@@ -11,11 +11,14 @@ from tests.conftest import act, scenario
 def auction(players: int, *, order: list[int] | None = None, extra: str = "") -> object:
     """A game at the start of the auction, in seat order unless ``order`` is given."""
     order = order if order is not None else list(range(players))
-    return scenario(f"""
+    return scenario(
+        f"""
         players = {players}
         phase = "player_order"
         order = {order}
-    """ + extra)
+    """
+        + extra
+    )
 
 
 def play(game, *steps: tuple) -> None:
@@ -89,11 +92,14 @@ def test_a_bid_must_be_more_than_the_high_bid():
 
 def test_a_bid_may_not_exceed_the_bidders_cash():
     """House ruling 2."""
-    game = auction(3, extra="""
+    game = auction(
+        3,
+        extra="""
         [[player]]
         seat = 0
         cash = 7
-    """)
+    """,
+    )
     with pytest.raises(IllegalAction, match=r"you have \$7"):
         act(game, "bid", amount=8)
     act(game, "bid", amount=7)  # all of it is allowed
@@ -101,11 +107,14 @@ def test_a_bid_may_not_exceed_the_bidders_cash():
 
 
 def test_the_legal_bids_run_from_one_above_the_high_bid_to_the_bidders_cash():
-    game = auction(3, extra="""
+    game = auction(
+        3,
+        extra="""
         [[player]]
         seat = 1
         cash = 6
-    """)
+    """,
+    )
     play(game, (0, "bid", 2))
     bids = sorted(a.amount for a in game.legal_actions() if a.kind == "bid")
     assert bids == [3, 4, 5, 6]
@@ -114,11 +123,14 @@ def test_the_legal_bids_run_from_one_above_the_high_bid_to_the_bidders_cash():
 
 
 def test_a_player_who_cannot_afford_the_minimum_bid_and_has_no_pass_drops_out():
-    game = auction(3, extra="""
+    game = auction(
+        3,
+        extra="""
         [[player]]
         seat = 0
         cash = 3
-    """)
+    """,
+    )
     play(game, (0, "bid", 1), (1, "bid", 2), (2, "bid", 3))
     # seat 0 would have to bid $4 with $3: they are out without being asked
     assert game.state.auction.dropped == [0]
@@ -126,11 +138,14 @@ def test_a_player_who_cannot_afford_the_minimum_bid_and_has_no_pass_drops_out():
 
 
 def test_a_player_with_no_money_is_out_before_bidding_starts():
-    game = auction(3, extra="""
+    game = auction(
+        3,
+        extra="""
         [[player]]
         seat = 0
         cash = 0
-    """)
+    """,
+    )
     assert game.to_move == 1
     assert game.state.auction.dropped == [0]
     play(game, (1, "bid", 2), (2, "drop"))
@@ -188,12 +203,18 @@ def test_a_turn_order_holder_who_cannot_afford_a_bid_may_still_pass():
 
 def test_a_turn_order_holder_who_passed_pays_for_their_latest_bid():
     game = auction(4, extra=holds_turn_order(2))
-    play(game,
-         (0, "bid", 1), (1, "bid", 2), (2, "pass"), (3, "bid", 3),
-         (0, "drop"),                          # first out: last place, pays 0
-         (1, "bid", 4), (2, "bid", 5),
-         (3, "drop"),                          # second out: 3rd place, pays half of $3 rounded up = $2
-         (1, "drop"))                          # 2nd place pays the full $4; seat 2 wins and pays $5
+    play(
+        game,
+        (0, "bid", 1),
+        (1, "bid", 2),
+        (2, "pass"),
+        (3, "bid", 3),
+        (0, "drop"),  # first out: last place, pays 0
+        (1, "bid", 4),
+        (2, "bid", 5),
+        (3, "drop"),  # second out: 3rd place, pays half of $3 rounded up = $2
+        (1, "drop"),
+    )  # 2nd place pays the full $4; seat 2 wins and pays $5
     assert game.state.order == [2, 1, 3, 0]
     assert cash(game) == [10, 10 - 4, 10 - 5, 10 - 2]
 
@@ -203,74 +224,96 @@ def test_a_turn_order_holder_who_passed_pays_for_their_latest_bid():
 
 def test_with_3_players_the_first_to_drop_out_pays_nothing_and_the_other_two_pay_in_full():
     game = auction(3)
-    play(game,
-         (0, "bid", 1), (1, "bid", 2), (2, "bid", 3),
-         (0, "drop"),                          # first out, had bid $1: pays nothing
-         (1, "bid", 4),
-         (2, "drop"))                          # 2nd place: full $3; seat 1 wins: full $4
+    play(
+        game,
+        (0, "bid", 1),
+        (1, "bid", 2),
+        (2, "bid", 3),
+        (0, "drop"),  # first out, had bid $1: pays nothing
+        (1, "bid", 4),
+        (2, "drop"),
+    )  # 2nd place: full $3; seat 1 wins: full $4
     assert game.state.order == [1, 2, 0]
     assert cash(game) == [10, 10 - 4, 10 - 3]
 
 
 def test_with_4_players_the_middle_dropout_pays_half_rounded_up():
     game = auction(4)
-    play(game,
-         (0, "bid", 1), (1, "bid", 2), (2, "bid", 3), (3, "bid", 4),
-         (0, "drop"),                          # 4th: pays 0
-         (1, "bid", 5),
-         (2, "drop"),                          # 3rd: half of $3 rounded up = $2
-         (3, "bid", 6),
-         (1, "drop"))                          # 2nd: full $5; seat 3 wins: full $6
+    play(
+        game,
+        (0, "bid", 1),
+        (1, "bid", 2),
+        (2, "bid", 3),
+        (3, "bid", 4),
+        (0, "drop"),  # 4th: pays 0
+        (1, "bid", 5),
+        (2, "drop"),  # 3rd: half of $3 rounded up = $2
+        (3, "bid", 6),
+        (1, "drop"),
+    )  # 2nd: full $5; seat 3 wins: full $6
     assert game.state.order == [3, 1, 2, 0]
     assert cash(game) == [10, 10 - 5, 10 - 2, 10 - 6]
 
 
 def test_with_5_players_the_two_middle_dropouts_pay_half_rounded_up():
     game = auction(5)
-    play(game,
-         (0, "bid", 1), (1, "bid", 2), (2, "bid", 3), (3, "bid", 4), (4, "bid", 5),
-         (0, "drop"),                          # 5th: 0
-         (1, "bid", 6),
-         (2, "drop"),                          # 4th: ⌈3/2⌉ = 2
-         (3, "drop"),                          # 3rd: ⌈4/2⌉ = 2
-         (4, "bid", 7),
-         (1, "drop"))                          # 2nd: 6; seat 4 wins: 7
+    play(
+        game,
+        (0, "bid", 1),
+        (1, "bid", 2),
+        (2, "bid", 3),
+        (3, "bid", 4),
+        (4, "bid", 5),
+        (0, "drop"),  # 5th: 0
+        (1, "bid", 6),
+        (2, "drop"),  # 4th: ⌈3/2⌉ = 2
+        (3, "drop"),  # 3rd: ⌈4/2⌉ = 2
+        (4, "bid", 7),
+        (1, "drop"),
+    )  # 2nd: 6; seat 4 wins: 7
     assert game.state.order == [4, 1, 3, 2, 0]
     assert cash(game) == [10, 10 - 6, 10 - 2, 10 - 2, 10 - 7]
 
 
 def test_with_6_players_the_three_middle_dropouts_pay_half_rounded_up():
     game = auction(6)
-    play(game,
-         (0, "bid", 1), (1, "bid", 2), (2, "bid", 3), (3, "bid", 4), (4, "bid", 5), (5, "bid", 6),
-         (0, "drop"),                          # 6th: 0
-         (1, "bid", 7),
-         (2, "drop"),                          # 5th: ⌈3/2⌉ = 2
-         (3, "drop"),                          # 4th: ⌈4/2⌉ = 2
-         (4, "drop"),                          # 3rd: ⌈5/2⌉ = 3
-         (5, "bid", 8),
-         (1, "drop"))                          # 2nd: 7; seat 5 wins: 8
+    play(
+        game,
+        (0, "bid", 1),
+        (1, "bid", 2),
+        (2, "bid", 3),
+        (3, "bid", 4),
+        (4, "bid", 5),
+        (5, "bid", 6),
+        (0, "drop"),  # 6th: 0
+        (1, "bid", 7),
+        (2, "drop"),  # 5th: ⌈3/2⌉ = 2
+        (3, "drop"),  # 4th: ⌈4/2⌉ = 2
+        (4, "drop"),  # 3rd: ⌈5/2⌉ = 3
+        (5, "bid", 8),
+        (1, "drop"),
+    )  # 2nd: 7; seat 5 wins: 8
     assert game.state.order == [5, 1, 4, 3, 2, 0]
     assert cash(game) == [10, 10 - 7, 10 - 2, 10 - 2, 10 - 3, 10 - 8]
 
 
 def test_a_player_who_drops_out_without_ever_bidding_pays_nothing():
     game = auction(4)
-    play(game,
-         (0, "bid", 1),
-         (1, "drop"),                          # 4th: 0
-         (2, "drop"),                          # 3rd, never bid: 0
-         (3, "bid", 2),
-         (0, "drop"))                          # 2nd: 1; seat 3 wins: 2
+    play(
+        game,
+        (0, "bid", 1),
+        (1, "drop"),  # 4th: 0
+        (2, "drop"),  # 3rd, never bid: 0
+        (3, "bid", 2),
+        (0, "drop"),
+    )  # 2nd: 1; seat 3 wins: 2
     assert game.state.order == [3, 0, 2, 1]
     assert cash(game) == [10 - 1, 10, 10, 10 - 2]
 
 
 def test_the_last_two_bidders_pay_their_full_bid_even_when_it_is_odd():
     game = auction(5)
-    play(game,
-         (0, "drop"), (1, "drop"), (2, "drop"),
-         (3, "bid", 3), (4, "bid", 5), (3, "drop"))
+    play(game, (0, "drop"), (1, "drop"), (2, "drop"), (3, "bid", 3), (4, "bid", 5), (3, "drop"))
     assert game.state.order == [4, 3, 2, 1, 0]
     assert cash(game) == [10, 10, 10, 10 - 3, 10 - 5]
 
@@ -292,11 +335,15 @@ def test_the_auction_ends_when_one_bidder_is_left_who_becomes_first():
 
 
 def test_eliminated_players_take_no_part_in_the_auction():
-    game = auction(4, order=[0, 2, 3], extra="""
+    game = auction(
+        4,
+        order=[0, 2, 3],
+        extra="""
         [[player]]
         seat = 1
         eliminated = true
-    """)
+    """,
+    )
     assert game.state.auction.bidders == [0, 2, 3]
     play(game, (0, "drop"), (2, "bid", 1), (3, "drop"))
     assert game.state.order == [2, 3, 0]
@@ -306,8 +353,7 @@ def test_the_auction_appears_in_the_view():
     game = auction(3, extra=holds_turn_order(1))
     play(game, (0, "bid", 2), (1, "pass"))
     a = view(game)["auction"]
-    assert a == {"bidders": [0, 1, 2], "bids": {"0": 2}, "high": 2, "high_bidder": 0, "dropped": [],
-                 "pass_used": True}
+    assert a == {"bidders": [0, 1, 2], "bids": {"0": 2}, "high": 2, "high_bidder": 0, "dropped": [], "pass_used": True}
 
 
 def test_a_refused_bid_changes_nothing_and_says_why():
@@ -315,8 +361,11 @@ def test_a_refused_bid_changes_nothing_and_says_why():
     play(game, (0, "bid", 4))
     before = view(game)
     actions = len(game.record.actions)
-    for amount, reason in ((11, "you cannot bid $11: you have $10"), (4, "a bid must be more than the high bid of $4"),
-                           (0, "a bid must be more than the high bid of $4")):
+    for amount, reason in (
+        (11, "you cannot bid $11: you have $10"),
+        (4, "a bid must be more than the high bid of $4"),
+        (0, "a bid must be more than the high bid of $4"),
+    ):
         with pytest.raises(IllegalAction) as refusal:
             act(game, "bid", amount=amount)
         assert str(refusal.value) == reason

@@ -12,11 +12,14 @@ ALL_ACTIONS = {"first_move", "first_build", "engineer", "locomotive", "urbanizat
 
 
 def selection(players: int, order: list[int], extra: str = ""):
-    return scenario(f"""
+    return scenario(
+        f"""
         players = {players}
         phase = "select_actions"
         order = {order}
-    """ + extra)
+    """
+        + extra
+    )
 
 
 def test_players_select_actions_in_the_new_player_order():
@@ -52,25 +55,33 @@ def test_locomotive_raises_the_engine_at_once():
 
 
 def test_locomotive_does_not_raise_the_engine_above_6():
-    game = selection(3, [0, 1, 2], """
+    game = selection(
+        3,
+        [0, 1, 2],
+        """
         [[player]]
         seat = 0
         engine = 6
         [[player]]
         seat = 1
         engine = 5
-    """)
+    """,
+    )
     act(game, "select_action", action="locomotive")
     assert game.state.players[0].engine == 6
     assert game.state.players[0].action == "locomotive"
 
 
 def test_locomotive_raises_an_engine_of_5_to_6():
-    game = selection(3, [0, 1, 2], """
+    game = selection(
+        3,
+        [0, 1, 2],
+        """
         [[player]]
         seat = 0
         engine = 5
-    """)
+    """,
+    )
     act(game, "select_action", action="locomotive")
     assert game.state.players[0].engine == 6
 

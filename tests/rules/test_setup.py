@@ -12,9 +12,18 @@ from ageofsteam.maps import load_rules
 from tests.conftest import hexid
 
 CITIES = {
-    "Chicago": "L7", "St. Louis": "T5", "Kansas City": "U0", "Des Moines": "O2", "Minneapolis": "F1",
-    "Duluth": "A2", "Evansville": "T9", "Cincinnati": "Q12", "Detroit": "H13", "Wheeling": "Q16",
-    "Pittsburgh": "L17", "Toronto": "C16",
+    "Chicago": "L7",
+    "St. Louis": "T5",
+    "Kansas City": "U0",
+    "Des Moines": "O2",
+    "Minneapolis": "F1",
+    "Duluth": "A2",
+    "Evansville": "T9",
+    "Cincinnati": "Q12",
+    "Detroit": "H13",
+    "Wheeling": "Q16",
+    "Pittsburgh": "L17",
+    "Toronto": "C16",
 }
 
 
@@ -132,8 +141,12 @@ def test_the_initial_player_order_is_drawn_at_random_from_the_seed():
 
 def test_a_supplied_player_order_is_used():
     drawn = Game.new("rust-belt", players=3, seed=4)
-    record = Record(map="rust-belt", seats=drawn.record.seats, seed=4,
-                    actions=[drawn.record.actions[0], {"kind": "player_order", "order": [2, 0, 1]}])
+    record = Record(
+        map="rust-belt",
+        seats=drawn.record.seats,
+        seed=4,
+        actions=[drawn.record.actions[0], {"kind": "player_order", "order": [2, 0, 1]}],
+    )
     game = Game.from_record(record)
     assert game.state.order == [2, 0, 1]
     assert game.to_move == 2  # the new first player issues shares first
@@ -141,8 +154,12 @@ def test_a_supplied_player_order_is_used():
 
 def test_a_supplied_player_order_must_list_every_seat_once():
     drawn = Game.new("rust-belt", players=3, seed=4)
-    record = Record(map="rust-belt", seats=drawn.record.seats, seed=4,
-                    actions=[drawn.record.actions[0], {"kind": "player_order", "order": [2, 2, 1]}])
+    record = Record(
+        map="rust-belt",
+        seats=drawn.record.seats,
+        seed=4,
+        actions=[drawn.record.actions[0], {"kind": "player_order", "order": [2, 2, 1]}],
+    )
     with pytest.raises(IllegalAction, match="every seat once"):
         Game.from_record(record)
 

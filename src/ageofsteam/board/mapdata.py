@@ -21,7 +21,18 @@ from ageofsteam.board.hexes import STEPS, doubled_row, label, opposite, parse_di
 GOODS_COLOURS = ("red", "blue", "purple", "yellow", "black")
 COLOURS = (*GOODS_COLOURS, "white")  # colours a city may accept
 TERRAIN_KINDS = (
-    "plain", "river", "mountain", "lake", "sea", "beach", "urban", "suburban", "green", "volcano", "brown", "grey",
+    "plain",
+    "river",
+    "mountain",
+    "lake",
+    "sea",
+    "beach",
+    "urban",
+    "suburban",
+    "green",
+    "volcano",
+    "brown",
+    "grey",
 )
 PLACE_MARKERS = ("city", "town")  # legend kinds that mark a [[city]] or [[town]] hex
 CITY_KINDS = ("city", "exit", "skyscraper")
@@ -171,10 +182,24 @@ TOWN_KEYS = frozenset({"name", "hex", "kind", "port", "terrain"})
 FEATURE_KEYS = frozenset({"hex", "region", "kind", "value"})
 LINK_KEYS = frozenset({"id", "kind", "ends", "via", "cost", "condition"})
 BLOCKED_KEYS = frozenset({"hex", "edges"})
-REGION_KEYS = frozenset({
-    "id", "name", "terrain", "colour", "colours", "growth", "cubes", "large_circle", "airport", "river",
-    "new_city", "x", "y", "shape",
-})
+REGION_KEYS = frozenset(
+    {
+        "id",
+        "name",
+        "terrain",
+        "colour",
+        "colours",
+        "growth",
+        "cubes",
+        "large_circle",
+        "airport",
+        "river",
+        "new_city",
+        "x",
+        "y",
+        "shape",
+    }
+)
 CIRCLE_KEYS = frozenset({"id", "regions", "x", "y", "kind", "capacity"})
 
 
@@ -259,7 +284,7 @@ class _Reader:
             value = [entry["colour"]]
         else:
             if required:
-                self.problem(where, "no colour: give colour = \"…\", or colours = [] for a city that accepts none")
+                self.problem(where, 'no colour: give colour = "…", or colours = [] for a city that accepts none')
             return None
         for c in value:
             if c not in COLOURS:
@@ -271,14 +296,17 @@ class _Reader:
         value = entry.get("growth")
         if value is None:
             if colours:
-                self.problem(where, "no goods-growth number: give growth = \"light N\" / \"dark N\" "
-                                    "(or growth = \"none\" for a city without one)")
+                self.problem(
+                    where,
+                    'no goods-growth number: give growth = "light N" / "dark N" '
+                    '(or growth = "none" for a city without one)',
+                )
             return ()
         if value == "none":
             return ()
         texts = [value] if isinstance(value, str) else value
         if not isinstance(texts, list) or not texts:
-            self.problem(where, "growth must be \"light N\", \"dark N\", a list of them, or \"none\"")
+            self.problem(where, 'growth must be "light N", "dark N", a list of them, or "none"')
             return ()
         out = []
         for t in texts:
@@ -317,8 +345,11 @@ class _Reader:
 
     def terrain(self, value: Any, where: str) -> str:
         if not isinstance(value, str) or value not in self.terrain_kinds:
-            self.problem(where, f"unknown terrain {value!r} (known: {', '.join(sorted(self.terrain_kinds))}; "
-                                "a map may add its own with extra_terrain = [...])")
+            self.problem(
+                where,
+                f"unknown terrain {value!r} (known: {', '.join(sorted(self.terrain_kinds))}; "
+                "a map may add its own with extra_terrain = [...])",
+            )
             return "plain"
         return value
 
@@ -328,16 +359,23 @@ class _Reader:
         d = self.data
         for key in ("id", "name"):
             if not isinstance(d.get(key), str) or not d.get(key):
-                self.problem("top level", f"missing top-level key {key!r}" if key not in d
-                             else f"{key} must be a non-empty string")
+                self.problem(
+                    "top level",
+                    f"missing top-level key {key!r}" if key not in d else f"{key} must be a non-empty string",
+                )
         players = d.get("players")
         if "players" not in d:
             self.problem("top level", "missing top-level key 'players'")
             players = [1, MAX_PLAYERS]
-        elif not (isinstance(players, list) and len(players) == 2 and all(_is_int(p) for p in players)
-                  and 1 <= players[0] <= players[1] <= MAX_PLAYERS):
-            self.problem("players", f"must be [smallest, largest] with 1 ≤ smallest ≤ largest ≤ {MAX_PLAYERS}, "
-                                    f"not {players!r}")
+        elif not (
+            isinstance(players, list)
+            and len(players) == 2
+            and all(_is_int(p) for p in players)
+            and 1 <= players[0] <= players[1] <= MAX_PLAYERS
+        ):
+            self.problem(
+                "players", f"must be [smallest, largest] with 1 ≤ smallest ≤ largest ≤ {MAX_PLAYERS}, not {players!r}"
+            )
             players = [1, MAX_PLAYERS]
         return str(d.get("id", "")), str(d.get("name", "")), (int(players[0]), int(players[1]))
 
@@ -457,10 +495,28 @@ def _read_hex_map(r: _Reader, source: str) -> MapData | None:
     areas = r.areas()
     links = r.special_links(set(city_at) | set(towns))
     return MapData(
-        id=ident, name=name, players=players, cols=cols, ys=ys, labels=r.labels, terrain=terrain,
-        neighbours=neighbours, cities=cities, city_at=city_at, towns=towns, blocked=blocked,
-        facts=_flat_facts(d.get("facts", {})), raw=d, source=source, by_label=r.by_label, kind="hex",
-        town_kinds=town_kinds, ports=frozenset(ports), features=features, areas=areas, special_links=links,
+        id=ident,
+        name=name,
+        players=players,
+        cols=cols,
+        ys=ys,
+        labels=r.labels,
+        terrain=terrain,
+        neighbours=neighbours,
+        cities=cities,
+        city_at=city_at,
+        towns=towns,
+        blocked=blocked,
+        facts=_flat_facts(d.get("facts", {})),
+        raw=d,
+        source=source,
+        by_label=r.by_label,
+        kind="hex",
+        town_kinds=town_kinds,
+        ports=frozenset(ports),
+        features=features,
+        areas=areas,
+        special_links=links,
     )
 
 
@@ -471,7 +527,7 @@ def _read_cities(r: _Reader, marked: set[int]) -> tuple[list[CityDef], dict[int,
         if not isinstance(c.get("name"), str):
             r.problem(where, "missing name")
         if ("hex" in c) == ("hexes" in c):
-            r.problem(where, "give hex = \"…\" or hexes = [\"…\", …] (exactly one of them)")
+            r.problem(where, 'give hex = "…" or hexes = ["…", …] (exactly one of them)')
         if "hexes" in c:
             hexes = r.place_list(c["hexes"], where, "hexes")
         else:
@@ -630,11 +686,31 @@ def _read_area_map(r: _Reader, source: str) -> MapData | None:
     links = r.special_links(set(range(len(r.labels))))
     n = len(r.labels)
     return MapData(
-        id=ident, name=name, players=players, cols=[0] * n, ys=[0] * n, labels=r.labels, terrain=terrain,
-        neighbours=[(-1,) * 6] * n, cities=cities, city_at=city_at, towns=towns, blocked=frozenset(),
-        facts=_flat_facts(d.get("facts", {})), raw=d, source=source, by_label=r.by_label, kind="area",
-        town_kinds=dict.fromkeys(towns, "town"), features=features, areas=areas, special_links=links,
-        circles=circles, region_info=info, positions=positions, shapes=shapes,
+        id=ident,
+        name=name,
+        players=players,
+        cols=[0] * n,
+        ys=[0] * n,
+        labels=r.labels,
+        terrain=terrain,
+        neighbours=[(-1,) * 6] * n,
+        cities=cities,
+        city_at=city_at,
+        towns=towns,
+        blocked=frozenset(),
+        facts=_flat_facts(d.get("facts", {})),
+        raw=d,
+        source=source,
+        by_label=r.by_label,
+        kind="area",
+        town_kinds=dict.fromkeys(towns, "town"),
+        features=features,
+        areas=areas,
+        special_links=links,
+        circles=circles,
+        region_info=info,
+        positions=positions,
+        shapes=shapes,
     )
 
 
@@ -710,4 +786,3 @@ def load_map_file(path: str | Path) -> MapData:
     if data is None:
         raise MapError(p.name, problems)
     return parse_map(data, p.name)
-

@@ -113,8 +113,11 @@ def _check_contiguous(board: MapData, hexes: tuple[int, ...], where: str) -> lis
                 seen.add(n)
                 todo.append(n)
     apart = [board.labels[h] for h in hexes if h not in seen]
-    return [Problem(where, f"its hexes are not one piece: {', '.join(apart)} not joined to "
-                           f"{board.labels[hexes[0]]}")] if apart else []
+    return (
+        [Problem(where, f"its hexes are not one piece: {', '.join(apart)} not joined to {board.labels[hexes[0]]}")]
+        if apart
+        else []
+    )
 
 
 def _check_adjacency(board: MapData) -> list[Problem]:
@@ -125,19 +128,28 @@ def _check_adjacency(board: MapData) -> list[Problem]:
         for h in range(board.size):
             info = board.region_info.get(h)
             if h not in joined and not (info and info.airport):
-                out.append(Problem(f"region {board.labels[h]}", "no circle or special link joins it to another "
-                                                                  "region (and it has no airport)"))
+                out.append(
+                    Problem(
+                        f"region {board.labels[h]}",
+                        "no circle or special link joins it to another region (and it has no airport)",
+                    )
+                )
         return out
     for h, nbs in enumerate(board.neighbours):
         for e, n in enumerate(nbs):
             if n >= 0 and board.neighbours[n][opposite(e)] != h:
-                out.append(Problem(f"hex {board.labels[h]}", f"neighbour {board.labels[n]} does not have it as "
-                                                              "its neighbour (asymmetric adjacency)"))
+                out.append(
+                    Problem(
+                        f"hex {board.labels[h]}",
+                        f"neighbour {board.labels[n]} does not have it as its neighbour (asymmetric adjacency)",
+                    )
+                )
     for h, e in sorted(board.blocked):
         n = board.neighbours[h][e]
         if n >= 0 and (n, opposite(e)) not in board.blocked:
-            out.append(Problem(f"hex {board.labels[h]}", f"blocked edge to {board.labels[n]} is open from the "
-                                                          "other side"))
+            out.append(
+                Problem(f"hex {board.labels[h]}", f"blocked edge to {board.labels[n]} is open from the other side")
+            )
     return out
 
 

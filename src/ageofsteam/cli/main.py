@@ -14,7 +14,6 @@ from typing import Annotated, Any
 import typer
 
 from ageofsteam.cli import map_cmd
-from ageofsteam.cli.import_cmd import app as import_app
 from ageofsteam.cli import random_games as random_runner
 from ageofsteam.cli.common import (
     action_for_mover,
@@ -37,6 +36,7 @@ from ageofsteam.cli.describe import (
     state_renderable,
     tracks_text,
 )
+from ageofsteam.cli.import_cmd import app as import_app
 from ageofsteam.cli.play import PlaySession
 from ageofsteam.cli.render_cmd import render_command
 from ageofsteam.cli.replay import replay_rounds
@@ -475,7 +475,8 @@ def serve_command(
     host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
     database_url: Annotated[
-        str, typer.Option("--database-url", help="Where games are stored (SQLAlchemy URL, e.g. postgresql+psycopg://…).")
+        str,
+        typer.Option("--database-url", help="Where games are stored (SQLAlchemy URL, e.g. postgresql+psycopg://…)."),
     ] = "sqlite:///aos.db",
     all_maps: Annotated[bool, typer.Option("--all-maps", help="Offer maps whose rules are not complete yet.")] = False,
     bot_delay: Annotated[float, typer.Option("--bot-delay", help="Seconds a bot waits before each action.")] = 0.0,

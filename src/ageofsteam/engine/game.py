@@ -74,8 +74,13 @@ class Game:
         for spec in scenario.player:
             if spec.name and spec.seat < len(seats):
                 seats[spec.seat] = Seat(name=spec.name, colour=seats[spec.seat].colour)
-        record = Record(map=scenario.map, options=scenario.options, seats=seats, seed=scenario.seed,
-                        scenario=scenario.model_dump(mode="json", exclude_defaults=True))
+        record = Record(
+            map=scenario.map,
+            options=scenario.options,
+            seats=seats,
+            seed=scenario.seed,
+            scenario=scenario.model_dump(mode="json", exclude_defaults=True),
+        )
         state = rules.new_state([(s.name, s.colour) for s in seats], record.options)
         game = cls(record, state)
         game._resolve_chance(setup_only=True)  # the setup draws; the scenario is applied as setup ends
@@ -88,8 +93,10 @@ class Game:
         """Replay a record, checking every action; raises IllegalAction/BadInput at the first bad one."""
         rules = _rules_for(record.map)
         if record.rules_version != rules.RULES_VERSION:
-            raise BadInput(f"the record is for rules version {record.rules_version}, this engine plays "
-                           f"version {rules.RULES_VERSION}")
+            raise BadInput(
+                f"the record is for rules version {record.rules_version}, this engine plays "
+                f"version {rules.RULES_VERSION}"
+            )
         state = rules.new_state([(s.name, s.colour) for s in record.seats], record.options)
         game = cls(record.model_copy(update={"actions": []}), state)
         for i, data in enumerate(record.actions):
@@ -178,8 +185,10 @@ class Game:
         if count < 1:
             raise BadInput("undo needs a count of at least 1")
         if count > self.undoable(seat):
-            raise IllegalAction("nothing more can be undone: undo stops at the last dice roll or draw"
-                                + (" and at another player's action" if seat is not None else ""))
+            raise IllegalAction(
+                "nothing more can be undone: undo stops at the last dice roll or draw"
+                + (" and at another player's action" if seat is not None else "")
+            )
         record = self.record.model_copy(update={"actions": self.record.actions[:-count]})
         replayed = Game.from_record(record)
         self.record, self.state = replayed.record, replayed.state

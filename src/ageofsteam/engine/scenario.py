@@ -17,6 +17,7 @@ from ageofsteam.board.tiles import TILE_TYPES, TOWN_DISKS, manifest, oriented
 from ageofsteam.engine.errors import BadInput
 from ageofsteam.engine.state import BuildTurn, GameState, PlacedTile
 
+
 class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -49,9 +50,9 @@ class Scenario(_Strict):
     seed: int = 1
     options: dict[str, Any] = Field(default_factory=dict)
     turn: int = Field(default=1, ge=1)
-    phase: Literal[
-        "issue_shares", "player_order", "select_actions", "build_track", "move_goods", "goods_growth"
-    ] = "issue_shares"
+    phase: Literal["issue_shares", "player_order", "select_actions", "build_track", "move_goods", "goods_growth"] = (
+        "issue_shares"
+    )
     to_move: int | None = None
     order: list[int] | None = None
     move_round: int = Field(default=1, ge=1, le=2)
@@ -178,11 +179,10 @@ def apply_scenario(g: GameState, s: Scenario) -> None:
         raise BadInput("track: more than 8 town disks are used")
     g.board_changed()
     for chain in g.network.chains:
-        owners = {g.tiles[h].owners[i] for h, i in chain.tracks}
-        if len(owners) > 1:
+        if len({g.tiles[h].owners[i] for h, i in chain.tracks}) > 1:
             hexes = ", ".join(sorted({g.label(h) for h, _ in chain.tracks}))
             raise BadInput(f"track: the track at {hexes} joins into one section but has different owners")
-    for i, spec in enumerate(s.player):
+    for spec in s.player:
         p = g.players[spec.seat]
         if spec.has_built is not None:
             p.has_built = spec.has_built
@@ -240,9 +240,10 @@ def enter_phase(g: GameState, name: str, to_move: int | None, move_round: int = 
         return
     if to_move not in g.pending:
         raise BadInput(f"to_move: seat {to_move} does not act in {phase.title}")
-    g.pending = g.pending[g.pending.index(to_move):]
+    g.pending = g.pending[g.pending.index(to_move) :]
     g.to_move = to_move
     if g.build is not None:
         p = g.players[to_move]
-        g.build = BuildTurn(to_move, g.rules.builds_allowed(g, to_move),
-                            p.action == "urbanization" and bool(g.new_cities_left))
+        g.build = BuildTurn(
+            to_move, g.rules.builds_allowed(g, to_move), p.action == "urbanization" and bool(g.new_cities_left)
+        )

@@ -34,15 +34,24 @@ def state_view(g: GameState) -> dict[str, Any]:
         "order": list(g.order),
         "players": [
             {
-                "seat": p.seat, "name": p.name, "colour": p.colour, "cash": p.cash, "income": p.income,
-                "shares": p.shares, "engine": p.engine, "eliminated": p.eliminated, "action": p.action,
+                "seat": p.seat,
+                "name": p.name,
+                "colour": p.colour,
+                "cash": p.cash,
+                "income": p.income,
+                "shares": p.shares,
+                "engine": p.engine,
+                "eliminated": p.eliminated,
+                "action": p.action,
                 "score": None if p.eliminated else rules.score(g, p.seat),
             }
             for p in g.players
         ],
         "cities": [
             {
-                "hex": g.label(h), "name": g.city_name(h), "colours": list(g.city_colours(h)),
+                "hex": g.label(h),
+                "name": g.city_name(h),
+                "colours": list(g.city_colours(h)),
                 "cubes": {c: n for c, n in sorted(cubes.items()) if n},
                 "new_city": g.new_cities.get(h),
             }
@@ -55,8 +64,12 @@ def state_view(g: GameState) -> dict[str, Any]:
         "new_cities_left": list(g.new_cities_left),
         "track": [
             {
-                "hex": g.label(h), "tile": t.tile, "rotation": t.rotation, "town_disk": t.disk,
-                "tracks": [[_end(a), _end(b)] for a, b in t.tracks], "owners": list(t.owners),
+                "hex": g.label(h),
+                "tile": t.tile,
+                "rotation": t.rotation,
+                "town_disk": t.disk,
+                "tracks": [[_end(a), _end(b)] for a, b in t.tracks],
+                "owners": list(t.owners),
             }
             for h, t in sorted(g.tiles.items(), key=lambda kv: g.label(kv[0]))
         ],
@@ -74,13 +87,19 @@ def state_view(g: GameState) -> dict[str, Any]:
     if g.auction is not None:
         a = g.auction
         view["auction"] = {
-            "bidders": list(a.bidders), "bids": {str(k): v for k, v in a.bids.items()}, "high": a.high,
-            "high_bidder": a.high_bidder, "dropped": list(a.dropped), "pass_used": a.pass_used,
+            "bidders": list(a.bidders),
+            "bids": {str(k): v for k, v in a.bids.items()},
+            "high": a.high,
+            "high_bidder": a.high_bidder,
+            "dropped": list(a.dropped),
+            "pass_used": a.pass_used,
         }
     if g.build is not None:
         b = g.build
         view["build"] = {
-            "player": b.player, "builds_left": b.builds_left, "may_urbanize": b.may_urbanize,
+            "player": b.player,
+            "builds_left": b.builds_left,
+            "may_urbanize": b.may_urbanize,
             "hexes": sorted(g.label(h) for h in b.hexes),
         }
     if g.produced:

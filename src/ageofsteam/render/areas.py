@@ -202,8 +202,16 @@ class AreaBoardPainter:
                 for k, seat in enumerate(stack):
                     dx, dy = -18 + 9 * (k % 5), 18 - 8 * (k // 5)
                     out.append(
-                        el("circle", cx=x + dx, cy=y + dy, r=6, fill=self.seat_colour(seat), stroke=pal.INK,
-                           stroke_width=1, class_="disc")
+                        el(
+                            "circle",
+                            cx=x + dx,
+                            cy=y + dy,
+                            r=6,
+                            fill=self.seat_colour(seat),
+                            stroke=pal.INK,
+                            stroke_width=1,
+                            class_="disc",
+                        )
                     )
             if info.river:
                 w, h_ = self.size(h)

@@ -794,11 +794,20 @@ class HexBoardPainter:
         for lab in sorted(dug):
             h = self.board.by_label.get(str(lab).upper())
             if h is not None:
-                out.append(polygon(self.geo.corners(self.c(h), 0.9), fill="#3b3b3b", fill_opacity=0.55,
-                                   stroke="none", class_="excavated", data_hex=self.board.labels[h]))
+                out.append(
+                    polygon(
+                        self.geo.corners(self.c(h), 0.9),
+                        fill="#3b3b3b",
+                        fill_opacity=0.55,
+                        stroke="none",
+                        class_="excavated",
+                        data_hex=self.board.labels[h],
+                    )
+                )
         if out:
-            self.note("excavated", el("rect", x=2, y=2, width=12, height=12, fill="#3b3b3b", fill_opacity=0.55),
-                      "excavated")
+            self.note(
+                "excavated", el("rect", x=2, y=2, width=12, height=12, fill="#3b3b3b", fill_opacity=0.55), "excavated"
+            )
         return group(out, class_="covered")
 
     def stacks_layer(self) -> str:
@@ -815,8 +824,17 @@ class HexBoardPainter:
             x, y = self.c(h)
             x, y = x + 0.52 * r, y + 0.42 * r
             parts = [
-                el("ellipse", cx=x, cy=y - k * 0.11 * r, rx=0.17 * r, ry=0.07 * r, fill=pal.goods(str(col)),
-                   stroke="#ffffff" if col == "black" else pal.INK, stroke_width=0.7, class_=f"disc disc-{col}")
+                el(
+                    "ellipse",
+                    cx=x,
+                    cy=y - k * 0.11 * r,
+                    rx=0.17 * r,
+                    ry=0.07 * r,
+                    fill=pal.goods(str(col)),
+                    stroke="#ffffff" if col == "black" else pal.INK,
+                    stroke_width=0.7,
+                    class_=f"disc disc-{col}",
+                )
                 for k, col in enumerate(discs)
             ]
             out.append(group(parts, class_="disc-stack", data_hex=self.board.labels[h]) if parts else "")
@@ -844,9 +862,22 @@ class HexBoardPainter:
             for k, seat in enumerate(seats):
                 t = (k + 1) / (len(seats) + 1)
                 cx, cy = p[0] + (q[0] - p[0]) * t, p[1] + (q[1] - p[1]) * t
-                out.append(el("rect", x=cx - s / 2, y=cy - s / 2, width=s, height=s, rx=0.5,
-                              fill=self.seat_colour(seat if isinstance(seat, int) else None), stroke=pal.INK,
-                              stroke_width=0.8, class_="station", data_side=str(side), data_owner=seat))
+                out.append(
+                    el(
+                        "rect",
+                        x=cx - s / 2,
+                        y=cy - s / 2,
+                        width=s,
+                        height=s,
+                        rx=0.5,
+                        fill=self.seat_colour(seat if isinstance(seat, int) else None),
+                        stroke=pal.INK,
+                        stroke_width=0.8,
+                        class_="station",
+                        data_side=str(side),
+                        data_owner=seat,
+                    )
+                )
         return group(out, class_="side-cubes")
 
     def is_city(self, h: int) -> bool:

@@ -61,17 +61,33 @@ class BaseRules:
     BAG: ClassVar[dict[str, int]] = {"red": 20, "blue": 20, "purple": 20, "yellow": 20, "black": 16}
     TURNS: ClassVar[dict[int, int]] = {3: 10, 4: 8, 5: 7, 6: 6}
     ACTIONS: ClassVar[tuple[str, ...]] = (
-        "first_move", "first_build", "engineer", "locomotive", "urbanization", "production", "turn_order",
+        "first_move",
+        "first_build",
+        "engineer",
+        "locomotive",
+        "urbanization",
+        "production",
+        "turn_order",
     )
     ACTION_TITLES: ClassVar[dict[str, str]] = {
-        "first_move": "First Move", "first_build": "First Build", "engineer": "Engineer",
-        "locomotive": "Locomotive", "urbanization": "Urbanization", "production": "Production",
+        "first_move": "First Move",
+        "first_build": "First Build",
+        "engineer": "Engineer",
+        "locomotive": "Locomotive",
+        "urbanization": "Urbanization",
+        "production": "Production",
         "turn_order": "Turn Order (Pass)",
     }
     # New City tile → (colour, the display half and die value that also feed it)
     NEW_CITIES: ClassVar[dict[str, tuple[str, str]]] = {
-        "A": ("red", "light3"), "B": ("blue", "light4"), "C": ("black", "light5"), "D": ("black", "light6"),
-        "E": ("yellow", "dark1"), "F": ("purple", "dark2"), "G": ("black", "dark3"), "H": ("black", "dark4"),
+        "A": ("red", "light3"),
+        "B": ("blue", "light4"),
+        "C": ("black", "light5"),
+        "D": ("black", "light6"),
+        "E": ("yellow", "dark1"),
+        "F": ("purple", "dark2"),
+        "G": ("black", "dark3"),
+        "H": ("black", "dark4"),
     }
     TERRAIN_COSTS: ClassVar[dict[str, int]] = {"plain": 2, "river": 3, "mountain": 4}
     COMPLEX_SURCHARGE: ClassVar[dict[str, int]] = {"coexisting": 1, "crossing": 2}
@@ -89,9 +105,17 @@ class BaseRules:
         from ageofsteam.rules.move_goods import MoveGoodsPhase
 
         return [
-            SetupPhase(), IssueSharesPhase(), PlayerOrderPhase(), SelectActionsPhase(), BuildTrackPhase(),
-            MoveGoodsPhase(), CollectIncomePhase(), PayExpensesPhase(), IncomeReductionPhase(),
-            GoodsGrowthPhase(), AdvanceTurnPhase(),
+            SetupPhase(),
+            IssueSharesPhase(),
+            PlayerOrderPhase(),
+            SelectActionsPhase(),
+            BuildTrackPhase(),
+            MoveGoodsPhase(),
+            CollectIncomePhase(),
+            PayExpensesPhase(),
+            IncomeReductionPhase(),
+            GoodsGrowthPhase(),
+            AdvanceTurnPhase(),
         ]
 
     # --- a new game ----------------------------------------------------------------------------
@@ -403,7 +427,6 @@ class BaseRules:
 
     def standings(self, g: GameState) -> list[tuple[int, int | None]]:
         """Seats with their score, best first; eliminated players last with None."""
-        live = sorted(((s.seat, self.score(g, s.seat)) for s in g.players if not s.eliminated),
-                      key=lambda x: -x[1])
+        live = sorted(((s.seat, self.score(g, s.seat)) for s in g.players if not s.eliminated), key=lambda x: -x[1])
         out: list[tuple[int, int | None]] = list(live)
         return out + [(s.seat, None) for s in g.players if s.eliminated]

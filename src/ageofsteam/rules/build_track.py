@@ -90,8 +90,10 @@ class BuildTrackPhase(Phase):
                 if g.is_town(h) and g.rules.urbanize_site_ok(g, h):
                     out += [Urbanize(b.player, g.label(h), c) for c in g.new_cities_left]
         if b.builds_left > 0:
-            out += [Build(b.player, g.label(plan.hex), plan.tile.tile, plan.tile.rotation)
-                    for plan in legal_builds(g, b.player)]
+            out += [
+                Build(b.player, g.label(plan.hex), plan.tile.tile, plan.tile.rotation)
+                for plan in legal_builds(g, b.player)
+            ]
         return out
 
     def check(self, g: GameState, a: Action) -> None:
@@ -161,8 +163,10 @@ def apply_build(g: GameState, plan: BuildPlan) -> None:
     if claimed:
         g.board_changed()
     g.rules.on_built(g, seat, plan)
-    g.say(f"{p.name} builds {TILE_TYPES[plan.tile.tile].title.lower()} at {g.label(plan.hex)}"
-          f"{' (' + plan.kind + ')' if plan.kind != 'new' else ''} for ${plan.cost}")
+    g.say(
+        f"{p.name} builds {TILE_TYPES[plan.tile.tile].title.lower()} at {g.label(plan.hex)}"
+        f"{' (' + plan.kind + ')' if plan.kind != 'new' else ''} for ${plan.cost}"
+    )
 
 
 def candidate_hexes(g: GameState, seat: int) -> set[int]:
@@ -328,5 +332,3 @@ def _dedupe(plans: list[BuildPlan]) -> list[BuildPlan]:
             seen.add(key)
             out.append(p)
     return out
-
-

@@ -75,9 +75,8 @@ class GoodsGrowthPhase(Phase):
                 raise IllegalAction(f"goods growth rolls {n} dice for each half of the display")
             if any(not 1 <= d <= 6 for d in (*a.light, *a.dark)):
                 raise IllegalAction("dice show 1 to 6")
-        elif isinstance(a, PlaceCube):
-            if a.box not in self.empty_boxes(g):
-                raise IllegalAction(f"{a.box} is not an empty display box")
+        elif isinstance(a, PlaceCube) and a.box not in self.empty_boxes(g):
+            raise IllegalAction(f"{a.box} is not an empty display box")
 
     def apply(self, g: GameState, a: Action) -> bool:
         if isinstance(a, Draw):
@@ -129,5 +128,7 @@ class GoodsGrowthPhase(Phase):
                         added.setdefault(city, []).append(c)
                         moved += 1
         name = half
-        g.say(f"Goods growth ({name}): dice {' '.join(map(str, sorted(dice)))}"
-              + "".join(f"; {g.city_name(c)} gets {', '.join(cs)}" for c, cs in added.items()))
+        g.say(
+            f"Goods growth ({name}): dice {' '.join(map(str, sorted(dice)))}"
+            + "".join(f"; {g.city_name(c)} gets {', '.join(cs)}" for c, cs in added.items())
+        )

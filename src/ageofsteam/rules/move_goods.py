@@ -152,7 +152,9 @@ class MoveGoodsPhase(Phase):
                 raise IllegalAction(f"link {lid} does not start at {g.stop_name(here)}")
             if k > 0:
                 if g.rules.accepts(g, here, a.colour) and g.rules.must_stop(g, here, a.colour):
-                    raise IllegalAction(f"a {a.colour} cube must stop at {g.stop_name(here)}, the first city of its colour")
+                    raise IllegalAction(
+                        f"a {a.colour} cube must stop at {g.stop_name(here)}, the first city of its colour"
+                    )
                 if not g.rules.may_pass(g, here, a.colour):
                     raise IllegalAction(f"a {a.colour} cube may not pass through {g.stop_name(here)}")
             nxt = link.other(here)
@@ -205,6 +207,8 @@ def deliver(g: GameState, seat: int, route: Route) -> None:
         if owner is not None:
             g.players[owner].income += n
     paid = ", ".join(f"{g.player_name(o)} +{n}" for o, n in income.items() if o is not None and n)
-    g.say(f"{g.player_name(seat)} delivers {route.colour} from {g.stop_name(start)} to "
-          f"{g.stop_name(route.stops[-1])} over {len(route.links)} link{'s' if len(route.links) > 1 else ''}"
-          f"{' (' + paid + ')' if paid else ''}")
+    g.say(
+        f"{g.player_name(seat)} delivers {route.colour} from {g.stop_name(start)} to "
+        f"{g.stop_name(route.stops[-1])} over {len(route.links)} link{'s' if len(route.links) > 1 else ''}"
+        f"{' (' + paid + ')' if paid else ''}"
+    )

@@ -111,8 +111,9 @@ class PlayerOrderPhase(Phase):
         if isinstance(act, Bid):
             cash = g.players[act.player].cash
             if act.amount <= a.high:
-                raise IllegalAction(f"a bid must be more than the high bid of ${a.high}" if a.high
-                                    else "the lowest bid is $1")
+                raise IllegalAction(
+                    f"a bid must be more than the high bid of ${a.high}" if a.high else "the lowest bid is $1"
+                )
             if act.amount > cash:
                 raise IllegalAction(f"you cannot bid ${act.amount}: you have ${cash}")
         elif isinstance(act, TurnOrderPass):

@@ -106,14 +106,14 @@ def _match_redirect(g: GameState, seat: int, h: int, old: PlacedTile, new: list[
     kept = shared.pop()
     owner = old.owners[i]
     if owner is not None and owner != seat:
-        raise IllegalAction(f"the track at {g.label(h)} belongs to {g.player_name(owner)}: only its owner may change it")
+        raise IllegalAction(
+            f"the track at {g.label(h)} belongs to {g.player_name(owner)}: only its owner may change it"
+        )
     chain = trace(g, h, i)
     free = t_old[0] if t_old[1] == kept else t_old[1]
     open_here = [e for e in chain.ends if e.stop is None and e.hex == h and e.edge == free]
     if chain.complete or not any(e.stop is None and e.hex == h for e in chain.ends):
-        raise IllegalAction(
-            f"only the last tile of an unfinished section can be redirected; {g.label(h)} is not one"
-        )
+        raise IllegalAction(f"only the last tile of an unfinished section can be redirected; {g.label(h)} is not one")
     if not open_here:
         raise IllegalAction(
             f"a redirection at {g.label(h)} keeps the end where the section comes in and moves its open end"

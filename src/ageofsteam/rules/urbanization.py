@@ -49,11 +49,11 @@ def apply_urbanize(g: GameState, a: Urbanize, h: int) -> None:
     g.board_changed()
     build.may_urbanize = False
     for chain in g.network.chains:
-        if chain.complete and chain.owner is None and h in (chain.ends[0].stop, chain.ends[1].stop):
-            if not any(ref in was_complete for ref in chain.tracks):
-                for hx, i in chain.tracks:
-                    g.tiles[hx].owners[i] = a.player
-                g.board_changed()
+        touches = h in (chain.ends[0].stop, chain.ends[1].stop)
+        if chain.complete and chain.owner is None and touches and not any(r in was_complete for r in chain.tracks):
+            for hx, i in chain.tracks:
+                g.tiles[hx].owners[i] = a.player
+            g.board_changed()
     g.say(f"{g.player_name(a.player)} places {g.city_name(h)}")
     g.rules.on_urbanized(g, h, a.city)
 

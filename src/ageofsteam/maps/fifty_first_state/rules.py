@@ -70,8 +70,11 @@ class Rules(CircleRules, BaseRules):
         if terrain == "grey":
             return 0
         info = self.map.region_info[h]
-        return (self.STATE_COSTS.get(terrain, 1) + (self.RIVER_COST if info.river else 0)
-                + (self.CS_COST if self.is_cs(g, h) else 0))
+        return (
+            self.STATE_COSTS.get(terrain, 1)
+            + (self.RIVER_COST if info.river else 0)
+            + (self.CS_COST if self.is_cs(g, h) else 0)
+        )
 
     def circle_cost(self, g: GameState, seat: int, circle: Circle) -> int:
         costs = [self.state_cost(g, h) for h in circle.places]

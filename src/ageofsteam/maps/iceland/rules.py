@@ -100,8 +100,10 @@ class Rules(BaseRules):
     def on_urbanized(self, g: GameState, h: int, letter: str) -> None:
         """After the 4th urbanization the New City tiles left leave the game."""
         if len(g.new_cities) >= self.URBANIZATION_LIMIT and g.new_cities_left:
-            g.say(f"the {self.URBANIZATION_LIMIT}th town is urbanized: New City tiles "
-                  f"{', '.join(g.new_cities_left)} leave the game")
+            g.say(
+                f"the {self.URBANIZATION_LIMIT}th town is urbanized: New City tiles "
+                f"{', '.join(g.new_cities_left)} leave the game"
+            )
             g.new_cities_left = []
 
     def build_network(self, g: GameState) -> Network:

@@ -159,7 +159,8 @@ class Rules(BaseRules):
 
     def make_phases(self) -> list[Phase]:
         swap: dict[str, Phase] = {
-            "select_actions": LasVegasSelectActions(), "move_goods": LasVegasMoveGoods(),
+            "select_actions": LasVegasSelectActions(),
+            "move_goods": LasVegasMoveGoods(),
             "goods_growth": LasVegasGoodsGrowth(),
         }
         return [swap.get(p.name, p) for p in super().make_phases()]

@@ -295,12 +295,22 @@ class Rules(BaseRules):
     EXCAVATION_COST = 2  # every hex, construction sites included
     STATION_COST = 1  # to the bank; plus $1 to each player already on the side
     ACTIONS: ClassVar[tuple[str, ...]] = (
-        "first_move", "first_build", "engineer", "locomotive", "urbanization", "turn_order",
+        "first_move",
+        "first_build",
+        "engineer",
+        "locomotive",
+        "urbanization",
+        "turn_order",
     )  # no Production: there is no goods display (ruling)
     PLAYER_COLOURS: ClassVar[tuple[str, ...]] = ("yellow", "red", "blue", "purple", "black", "green")
     # Station cubes in the box for each player colour (the 12 green cubes come with the expansion).
     STATION_CUBES: ClassVar[dict[str, int]] = {
-        "yellow": 20, "red": 20, "blue": 20, "purple": 20, "black": 16, "green": 12,
+        "yellow": 20,
+        "red": 20,
+        "blue": 20,
+        "purple": 20,
+        "black": 16,
+        "green": 12,
     }
     OPTIONS: ClassVar[dict[str, Any]] = {
         **BaseRules.OPTIONS,
@@ -388,11 +398,12 @@ class Rules(BaseRules):
             raise IllegalAction(f"a station needs an excavated hex: {hex_.upper()} has not been excavated")
         there = stations(g).get(side, [])
         if seat in there:
-            raise IllegalAction(f"you already have a station on the side between {place.upper()} and "
-                                f"{hex_.upper()}")
+            raise IllegalAction(f"you already have a station on the side between {place.upper()} and {hex_.upper()}")
         if len(there) >= self.capacity(g):
-            raise IllegalAction(f"the side between {place.upper()} and {hex_.upper()} already holds "
-                                f"{len(there)} station{'s' if len(there) > 1 else ''}, its limit")
+            raise IllegalAction(
+                f"the side between {place.upper()} and {hex_.upper()} already holds "
+                f"{len(there)} station{'s' if len(there) > 1 else ''}, its limit"
+            )
 
     def check_excavate(self, g: GameState, a: Excavate) -> None:
         h = self._hex(g, a.hex)
@@ -451,8 +462,10 @@ class Rules(BaseRules):
         b.spent.append(cost)
         g.players[a.player].has_built = True
         self.turn_counts(g)["stations"] += 1
-        g.say(f"{g.player_name(a.player)} builds a station between {a.place.upper()} and {a.hex.upper()} "
-              f"for ${cost}{paid}")
+        g.say(
+            f"{g.player_name(a.player)} builds a station between {a.place.upper()} and {a.hex.upper()} "
+            f"for ${cost}{paid}"
+        )
 
     def check_move(self, g: GameState, a: MoveStation) -> None:
         if g.players[a.player].action != "engineer":
@@ -467,8 +480,9 @@ class Rules(BaseRules):
             raise IllegalAction("a station must move to another side")
         self._check_target(g, a.player, new, a.to_place, a.to_hex)
         if g.options.get("engineer_move_pays") and g.players[a.player].cash < self.station_cost(g, new):
-            raise IllegalAction(f"moving there costs ${self.station_cost(g, new)}; you have "
-                                f"${g.players[a.player].cash}")
+            raise IllegalAction(
+                f"moving there costs ${self.station_cost(g, new)}; you have ${g.players[a.player].cash}"
+            )
 
     def do_move(self, g: GameState, a: MoveStation) -> None:
         old = self._side(g, a.place, a.hex)
@@ -482,8 +496,10 @@ class Rules(BaseRules):
             del st[old]
         st.setdefault(new, []).append(a.player)
         self.turn_counts(g)["moved"] = True
-        g.say(f"{g.player_name(a.player)} moves a station from {a.place.upper()}/{a.hex.upper()} to "
-              f"{a.to_place.upper()}/{a.to_hex.upper()}{paid}")
+        g.say(
+            f"{g.player_name(a.player)} moves a station from {a.place.upper()}/{a.hex.upper()} to "
+            f"{a.to_place.upper()}/{a.to_hex.upper()}{paid}"
+        )
 
     def station_sides(self, g: GameState) -> list[tuple[int, int]]:
         """Every (place, neighbour) pair whose side takes stations now."""
@@ -504,8 +520,11 @@ class Rules(BaseRules):
         out: list[Action] = []
         if t["excavations"] < self.EXCAVATIONS and g.players[seat].cash >= self.EXCAVATION_COST:
             dug = excavated(g)
-            out += [Excavate(seat, g.label(h)) for h in range(g.map.size)
-                    if g.label(h) not in dug and self.excavation_cost(g, h) is not None]
+            out += [
+                Excavate(seat, g.label(h))
+                for h in range(g.map.size)
+                if g.label(h) not in dug and self.excavation_cost(g, h) is not None
+            ]
         sides = self.station_sides(g)
         if b.builds_left > 0:
             out += [BuildStation(seat, g.label(p), g.label(h)) for p, h in sides]
@@ -513,8 +532,11 @@ class Rules(BaseRules):
             for side in stations_of(g, seat):
                 a, c = side_hexes(g, side)
                 p, h = (a, c) if is_place(g, a) else (c, a)
-                out += [MoveStation(seat, g.label(p), g.label(h), g.label(q), g.label(k)) for q, k in sides
-                        if side_key(g, q, k) != side]
+                out += [
+                    MoveStation(seat, g.label(p), g.label(h), g.label(q), g.label(k))
+                    for q, k in sides
+                    if side_key(g, q, k) != side
+                ]
         return out
 
     def action_cost(self, g: GameState, a: Action) -> int:
@@ -542,7 +564,7 @@ class Rules(BaseRules):
         for seat, places_of in sorted(by_seat.items()):
             places = sorted({p for ps in places_of for p in ps})
             for i, x in enumerate(places):
-                for y in places[i + 1:]:
+                for y in places[i + 1 :]:
                     if _feasible(places_of, {x: 1, y: 1}):
                         lid = "-".join(sorted((g.label(x), g.label(y))))
                         net.add_link(Link(f"{lid}/{seat}", x, y, seat, 0))
@@ -599,8 +621,10 @@ class Rules(BaseRules):
     def route_refusal(self, g: GameState, seat: int, route: Route) -> str:
         if any(link.owner != seat for link in route.links):
             return "discs move only along your own stations"
-        return ("each of your stations may be used once per transport: passing through a place takes two of "
-                "your stations there")
+        return (
+            "each of your stations may be used once per transport: passing through a place takes two of "
+            "your stations there"
+        )
 
     # --- the end -------------------------------------------------------------------------------
 
@@ -666,8 +690,10 @@ class Rules(BaseRules):
             side = self._side(g, a.place, a.hex)
             there = stations(g).get(side, [])
             pay = f", $1 to {', '.join(g.player_name(o) for o in there)}" if there else ""
-            return (f"station between {g.stop_name(g.map.by_label[a.place])} ({a.place}) and {a.hex} "
-                    f"(${self.station_cost(g, side)}{pay})")
+            return (
+                f"station between {g.stop_name(g.map.by_label[a.place])} ({a.place}) and {a.hex} "
+                f"(${self.station_cost(g, side)}{pay})"
+            )
         if isinstance(a, MoveStation):
             return f"move your station {a.place}/{a.hex} to {a.to_place}/{a.to_hex}"
         return None
@@ -676,12 +702,19 @@ class Rules(BaseRules):
         out = []
         for lab, discs in sorted(stacks(g).items()):
             h = g.map.by_label[lab]
-            mine = [f"{g.players[s].colour}" for side, seats in stations(g).items()
-                    if h in side_places(g, side) for s in seats]
-            out.append(f"{g.stop_name(h)} ({lab}): stack {'/'.join(discs) or 'empty'} (top last)"
-                       f"{'; stations ' + ', '.join(mine) if mine else ''}")
+            mine = [
+                f"{g.players[s].colour}"
+                for side, seats in stations(g).items()
+                if h in side_places(g, side)
+                for s in seats
+            ]
+            out.append(
+                f"{g.stop_name(h)} ({lab}): stack {'/'.join(discs) or 'empty'} (top last)"
+                f"{'; stations ' + ', '.join(mine) if mine else ''}"
+            )
         out.append("Excavated: " + (", ".join(sorted(excavated(g))) or "none"))
-        out.append("Station cubes left: " + ", ".join(
-            f"{p.name} {self.stations_left(g, p.seat)}" for p in g.players if not p.eliminated))
+        out.append(
+            "Station cubes left: "
+            + ", ".join(f"{p.name} {self.stations_left(g, p.seat)}" for p in g.players if not p.eliminated)
+        )
         return out
-

@@ -70,8 +70,10 @@ class Rules(CircleRules, BaseRules):
 
     def check_large_circle(self, g: GameState, seat: int, region: int) -> None:
         if g.order and g.order[0] == seat:
-            raise IllegalAction("the player in first place (the winner of the turn order auction) may not "
-                                "place discs on large circles this turn")
+            raise IllegalAction(
+                "the player in first place (the winner of the turn order auction) may not "
+                "place discs on large circles this turn"
+            )
 
     def check_urbanize_site(self, g: GameState, h: int, letter: str) -> None:
         info = self.map.region_info.get(h)

@@ -114,8 +114,10 @@ class TexasMoveGoodsPhase(MoveGoodsPhase):
             )
         limit = rules.delivery_limit(g, a.player)
         if 1 + len(a.links) > limit:
-            raise IllegalAction(f"your engine allows {limit} links, not {1 + len(a.links)} (the track to "
-                                f"{g.stop_name(leg.b)} counts as one)")
+            raise IllegalAction(
+                f"your engine allows {limit} links, not {1 + len(a.links)} (the track to "
+                f"{g.stop_name(leg.b)} counts as one)"
+            )
         stops = [h, leg.b]
         links = [leg]
         net = g.network
@@ -220,8 +222,10 @@ class Rules(BaseRules):
     def describe_status(self, g: GameState) -> list[str]:
         fields = ", ".join(f"{lab} {n}" for lab, n in sorted(g.extra.get("oil", {}).items()))
         tiles = ", ".join(f"{lab} {n}" for lab, n in sorted(g.extra.get("oil_on_track", {}).items()))
-        return [f"Oil on fields: {fields or 'none'}; on track tiles (Tanker only): {tiles or 'none'}; "
-                f"delivered (out of the game): {g.extra.get('oil_removed', 0)}"]
+        return [
+            f"Oil on fields: {fields or 'none'}; on track tiles (Tanker only): {tiles or 'none'}; "
+            f"delivered (out of the game): {g.extra.get('oil_removed', 0)}"
+        ]
 
     def describe_action(self, g: GameState, a: Action) -> str | None:
         if not isinstance(a, DeliverOil):
@@ -237,9 +241,11 @@ class Rules(BaseRules):
             who = "no one" if lk.owner is None else g.player_name(lk.owner)
             paid[who] = paid.get(who, 0) + 1
         n = len(route.links)
-        return (f"deliver oil from the track at {a.hex} (leaving {a.exit.upper()}): "
-                f"{' → '.join(g.stop_name(s) for s in route.stops)} ({n} link{'s' if n > 1 else ''}; income "
-                f"{', '.join(f'{w} +{k}' for w, k in paid.items())}; the good leaves the game)")
+        return (
+            f"deliver oil from the track at {a.hex} (leaving {a.exit.upper()}): "
+            f"{' → '.join(g.stop_name(s) for s in route.stops)} ({n} link{'s' if n > 1 else ''}; income "
+            f"{', '.join(f'{w} +{k}' for w, k in paid.items())}; the good leaves the game)"
+        )
 
     # --- building --------------------------------------------------------------------------------
 
@@ -346,6 +352,8 @@ class Rules(BaseRules):
                 g.players[owner].income += n
         paid = ", ".join(f"{g.player_name(o)} +{n}" for o, n in income.items() if o is not None and n)
         n = len(route.links)
-        g.say(f"{g.player_name(seat)} delivers oil from the track at {label} to {g.stop_name(route.stops[-1])} "
-              f"over {n} link{'s' if n > 1 else ''}{' (' + paid + ')' if paid else ''}; it leaves the game"
-              + ("" if label in on_track else f"; {label} is no longer an oil field"))
+        g.say(
+            f"{g.player_name(seat)} delivers oil from the track at {label} to {g.stop_name(route.stops[-1])} "
+            f"over {n} link{'s' if n > 1 else ''}{' (' + paid + ')' if paid else ''}; it leaves the game"
+            + ("" if label in on_track else f"; {label} is no longer an oil field")
+        )
