@@ -108,7 +108,9 @@ def maps_command(as_json: JsonFlag = False) -> None:
         table.add_column(col)
     for r in rows:
         lo, hi = r["players"]
-        lengths = " ".join(f"{k}p:{v}" for k, v in r["turns"].items()) or "–"
+        lengths = " ".join(f"{k}p:{v}" for k, v in r["turns"].items() if v) or "–"
+        if r["turns"] and not any(r["turns"].values()):
+            lengths = "until one is left"
         table.add_row(r["id"], r["name"], f"{lo}–{hi}" if lo != hi else str(lo), lengths, r["rules"])
     console().print(table)
 
