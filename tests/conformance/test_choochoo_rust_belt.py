@@ -252,3 +252,48 @@ def test_cli_import_writes_a_record_that_replays(tmp_path):
     assert result.exit_code == 0, result.output
     assert "every figure equal" in result.output
     assert Game.load(out).over
+
+
+def test_aos_replay_table_equals_the_transcript(tmp_path):
+    """`aos replay` on the imported game prints, round by round, the transcript's money, income, shares and
+    engine, and its final standings exactly.
+
+    Named disagreement: choochoo's running score (rounds 1–6) also counts track sections in owned unfinished
+    sections; the digest (§3) scores "track sections in the player's Completed Railroad Links" only
+    ("Track in unfinished sections scores 0"). So for those rounds the transcript's score equals ours plus the
+    player's unfinished sections at that moment; at the end the two agree without any conversion.
+    """
+    from typer.testing import CliRunner
+
+    from ageofsteam.cli.main import app
+
+    record = tmp_path / "game.json"
+    runner = CliRunner()
+    assert runner.invoke(app, ["import", "choochoo", str(DATA / FILES[0]), "-o", str(record)]).exit_code == 0
+    result = runner.invoke(app, ["replay", str(record), "--json"])
+    assert result.exit_code == 0, result.output
+    table = json.loads(result.output)
+    transcript = parse_transcript((DATA / FILES[2]).read_text(encoding="utf-8"))
+    full = Record.load(record)
+    rounds = table["rounds"]
+    assert [r["turn"] for r in rounds] == sorted(transcript.rounds)
+    assert [r["final"] for r in rounds] == [False] * 6 + [True]
+    for row in rounds:
+        expected = {line.colour: line for line in transcript.rounds[row["turn"]]}
+        at = Game.from_record(full.model_copy(update={"actions": full.actions[: row["after_action"]]}))
+        for p in row["players"]:
+            line = expected[p["name"]]
+            assert (p["cash"], p["income"], p["shares"], p["engine"]) == (
+                line.money,
+                line.income,
+                line.shares,
+                line.loco,
+            ), (row["turn"], p["name"])
+            if line.score is None:
+                assert p["eliminated"]
+            else:
+                unfinished = 0 if row["final"] else unfinished_sections(at.state.network, p["seat"])
+                assert p["score"] + unfinished == line.score, (row["turn"], p["name"])
+    names = {p["seat"]: p["name"] for p in rounds[-1]["players"]}
+    standings = [(names[s["seat"]], s["score"]) for s in table["standings"]]
+    assert standings == [(line.colour, line.score) for line in transcript.final]
