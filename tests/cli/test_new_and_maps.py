@@ -167,3 +167,28 @@ def test_new_does_not_overwrite_without_force(game_file: Path) -> None:
     result = aos("new", "rust-belt", "--players", "5", "-o", game_file, "--force")
     assert result.exit_code == 0
     assert len(Record.load(game_file).seats) == 5
+
+
+@pytest.mark.parametrize(
+    ("args", "reason"),
+    [
+        (("new", "rust-belt", "--players", "4", "--seed", "x"), "Invalid value for '--seed'"),
+        (("new", "nosuchmap", "--players", "3"), "unknown map 'nosuchmap'"),
+        (("new", "rust-belt", "--players", "9"), "3–6 players, not 9"),
+        (("show",), "Missing argument 'FILE'"),
+        (("legal", "no-such-file.json"), "cannot read no-such-file.json"),
+        (("undo", "no-such-file.json", "--count", "x"), "Invalid value for '--count'"),
+        (("replay", "no-such-file.json"), "cannot read no-such-file.json"),
+        (("random-games", "rust-belt"), "unexpected extra argument"),
+        (("random-games", "--players", "2"), "3–6 players, not 2"),
+        (("random-games", "--map", "nomap"), "unknown map 'nomap'"),
+        (("no-such-command",), "No such command"),
+    ],
+)
+def test_bad_input_exits_2_with_a_one_line_reason(args: tuple[str, ...], reason: str, tmp_path: Path) -> None:
+    result = aos(*args, "-o", tmp_path / "g.json") if args[0] == "new" else aos(*args)
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("aos: ") and reason in lines[0], result.stderr
+    assert not (tmp_path / "g.json").exists()

@@ -5,18 +5,14 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from pathlib import Path
 
 import pytest
 
-import ageofsteam.maps
 from ageofsteam import Game
 from ageofsteam.board.mapdata import MapData
-from ageofsteam.board.validate import validate_map_file
 from ageofsteam.maps import load_board, load_rules
 
 MAP = "51st-state"
-MAP_FILE = Path(ageofsteam.maps.__file__).parent / "fifty_first_state" / "map.toml"
 
 # The 105 land borders between the 48 contiguous states (point contacts and water-only boundaries excluded).
 LAND = """
@@ -62,10 +58,6 @@ def joined(board: MapData, a: str, b: str) -> bool:
 
 
 # --- the file -------------------------------------------------------------------------------------------
-
-
-def test_the_map_file_validates_without_problems():
-    assert validate_map_file(MAP_FILE) == []
 
 
 def test_the_map_is_an_area_map_for_3_to_6_players(board):

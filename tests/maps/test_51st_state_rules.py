@@ -230,3 +230,22 @@ def test_a_bankrupt_players_discs_leave_the_board():
     g = game.state
     g.rules.on_eliminated(g, 1)
     assert g.extra["circle_discs"] == {"KS-NE": [2]}
+
+
+def test_passing_an_airport_state_over_discs_costs_no_extra_level():
+    # ruling 1: only a flight uses the airport; Utah → Colorado (airport, by disc) → Kansas → Missouri → Illinois
+    discs = {"CO-UT": [0], "CO-KS": [0], "KS-MO": [0], "IL-MO": [0]}
+    links = ["CO-UT:0", "CO-KS:0", "KS-MO:0", "IL-MO:0"]
+    game = game_at("move_goods", to_move=0, order=ORDER, engine=1, cubes={"UT": ["red"]}, discs=discs)
+    assert ("UT", "red", tuple(links)) in deliveries(game)
+    act(game, "deliver", city="UT", colour="red", links=links)
+    assert game.state.players[0].income == 1  # Illinois only
+
+
+def test_the_position_renders_with_discs_on_circles_and_goods():
+    from ageofsteam.render import render_svg
+
+    game = build(discs={"OR-WA": [0], "CA-OR": [1], "AZ-CO-NM-UT": [2]})
+    svg = render_svg(game.state)
+    assert svg.count('class="disc"') == 3
+    assert 'class="airport"' in svg and 'class="river"' in svg

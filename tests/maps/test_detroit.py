@@ -3,20 +3,16 @@ costs), its adjacency, and its setup for 1 to 5 players."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 import ageofsteam.maps
 from ageofsteam import BadInput, Game
 from ageofsteam.board.mapdata import MapData
-from ageofsteam.board.validate import validate_map_file
 from ageofsteam.engine.invariants import cube_census
 from ageofsteam.maps import load_board, load_rules
 from ageofsteam.render import render_svg
 
 MAP = "detroit-bankruptcy"
-MAP_FILE = Path(ageofsteam.maps.__file__).parent / "detroit" / "map.toml"
 
 # name → (hex, colour, goods-growth column)
 CITIES = {
@@ -116,10 +112,6 @@ def city(board: MapData, name: str):
 
 
 # --- the file -----------------------------------------------------------------------------------------
-
-
-def test_the_map_file_validates_without_problems():
-    assert validate_map_file(MAP_FILE) == []
 
 
 def test_the_map_loads_under_its_id(board):
@@ -236,13 +228,6 @@ def test_windsor_between_the_crossings_and_its_airport(board):
 def test_milford_and_windsor_airport_on_the_edges(board):
     assert around(board, "D0") == ["B0", "C1", "E1", "F0", None, None]
     assert around(board, "R14") == ["P14", None, None, None, "S13", "Q13"]
-
-
-def test_adjacency_is_symmetric(board):
-    for h, nbs in enumerate(board.neighbours):
-        for e, n in enumerate(nbs):
-            if n >= 0:
-                assert board.neighbours[n][(e + 3) % 6] == h
 
 
 # --- setup --------------------------------------------------------------------------------------------

@@ -3,13 +3,20 @@ games (2–5 players and solo) with every invariant checked after every action."
 
 from __future__ import annotations
 
+import io
 import random
+from pathlib import Path
 
 import pytest
+from rich.console import Console
+from typer.testing import CliRunner
 
+import ageofsteam.maps.detroit.rules as detroit_rules
 from ageofsteam import Game, IllegalAction, view
 from ageofsteam.board.network import Link
 from ageofsteam.bots import RandomBot
+from ageofsteam.cli.describe import state_renderable
+from ageofsteam.cli.main import app
 from ageofsteam.engine.invariants import check_invariants, check_replay
 from ageofsteam.maps.detroit.rules import (
     LOST,
@@ -521,8 +528,67 @@ def test_random_solo_games_keep_every_invariant_and_report_the_share_won(capsys)
         assert result["won"] == (result["turn"] > 6)
         won += result["won"]
         turns.append(result["turn"])
+    figure = (
+        f"the random bot won {won} of {games} solo games ({100 * won / games:.0f}%), "
+        f"bankrupt in turn {min(turns)}–{max(turns)}, {sum(turns) / games:.1f} on average"
+    )
     with capsys.disabled():
-        print(
-            f"\nDetroit solo: the random bot won {won} of {games} games ({100 * won / games:.0f}%), "
-            f"bankrupt in turn {min(turns)}–{max(turns)}, {sum(turns) / games:.1f} on average"
-        )
+        print(f"\nDetroit solo: {figure}")
+    readme = (Path(detroit_rules.__file__).parent / "README.md").read_text(encoding="utf-8")
+    assert figure in " ".join(readme.split()), f"the README's 'Random play' should say: {figure}"
+
+
+# --- the solo result shown to the player ----------------------------------------------------------
+
+
+def test_solo_the_result_and_the_rating_table_are_shown_at_the_end():
+    g = solo_bankrupt(8, -3)
+    finish_moves(g)
+    lines = view(g)["result"]
+    assert lines[0].startswith("You went bankrupt in turn 8 with income -3: you won.")
+    assert lines[1] == SOLO_RATINGS[8]
+    marked = [line for line in lines if "→" in line]
+    assert marked == [f" → Turn 8: {SOLO_RATINGS[8]}"]
+    assert sum(line.lstrip(" →").startswith("Turn ") for line in lines) == len(SOLO_RATINGS)
+    text = render_text(g)
+    assert "you won" in text and f"→ Turn 8: {SOLO_RATINGS[8]}" in text
+
+
+def test_solo_a_loss_marks_no_rating():
+    g = solo_bankrupt(4, -2)
+    finish_moves(g)
+    lines = view(g)["result"]
+    assert "you lost" in lines[0] and lines[1] == LOST and not any("→" in line for line in lines)
+
+
+def test_solo_the_result_is_not_shown_before_the_end():
+    g = solo(player(0, cash=30, income=10), phase="move_goods", turn=6)
+    assert "result" not in view(g) and g.state.rules.result_lines(g.state) == []
+
+
+def test_solo_the_disks_left_are_shown_during_play():
+    g = solo(player(0, cash=30, income=10), phase="move_goods", turn=6)
+    g.state.extra["action_disks"] = {"engineer": 1, "locomotive": 0, "urbanization": 3}
+    assert "Action disks: Engineer 1 (next $1), Locomotive 0, Urbanization 3 (next $3)" in render_text(g)
+
+
+def test_solo_aos_play_shows_the_result_at_the_end():
+    result = CliRunner().invoke(app, ["play", "--map", MAP, "-p", "1", "--bots", "1", "--seed", "3"], input="")
+    assert result.exit_code == 0, result.output
+    assert "Final standings:" in result.output
+    assert "You went bankrupt in turn" in result.output and "Rating (your final turn):" in result.output
+
+
+def test_multiplayer_the_winner_is_shown_at_the_end():
+    g = Game.new(MAP, players=2, seed=1)
+    rng, bot = random.Random(1), RandomBot()
+    while not g.over:
+        g.apply(bot.choose(g, rng))
+    winners = g.state.extra["winners"]
+    assert view(g)["result"][0].startswith("Winner") and g.state.player_name(winners[0]) in view(g)["result"][0]
+
+
+def render_text(g: Game) -> str:
+    console = Console(width=200, file=io.StringIO())
+    console.print(state_renderable(g))
+    return console.file.getvalue()  # type: ignore[attr-defined]

@@ -46,3 +46,12 @@ def test_the_map_and_a_fresh_game_on_it_render(map_id):
     ElementTree.fromstring(svg)
     game = Game.new(map_id, players=board.players[0], seed=1)
     ElementTree.fromstring(render_svg(game.state))
+
+
+@pytest.mark.parametrize("map_id", [m for m in map_ids() if not load_board(m).is_area])
+def test_hex_adjacency_is_symmetric(map_id):
+    board = load_board(map_id)
+    for h, nbs in enumerate(board.neighbours):
+        for e, n in enumerate(nbs):
+            if n >= 0:
+                assert board.neighbours[n][(e + 3) % 6] == h, f"{board.labels[h]} edge {e}"

@@ -424,6 +424,17 @@ def test_if_there_is_no_blue_good_in_the_display_either_the_steam_is_lost():
     assert check_invariants(g) == []
 
 
+def test_ruling_option_lost_steam_leaves_the_game():
+    cubes, display = _blues_elsewhere(game(), keep_display=False)
+    g = game(ALL, cubes=cubes, display=display, options={"lost_steam_leaves_game": True})
+    red = g.state.bag["red"]
+    deliver(g, HEKLA, "red", "AB11")
+    assert blue_on(g, "AB11") == 0
+    assert g.state.bag["red"] == red  # not back in the bag: out of the game
+    assert g.state.extra["steam_lost"] == 1
+    assert check_invariants(g) == []  # the 96 goods are still accounted for
+
+
 def test_once_condensed_water_is_transported_as_a_blue_good_to_a_blue_city():
     g = game(ALL, turn=2)
     deliver(g, HEKLA, "red", "Y8", "X7")  # water on Selfoss (purple)
@@ -484,3 +495,24 @@ def test_if_a_port_is_urbanized_its_boat_links_disappear():
     others = [p for p in ALL if p != "selfoss-thorlakshofn"]
     g2 = game(others, new_cities={"Y6": "B"}, cubes={"X7": ["yellow"]})
     assert not [r for r in all_routes(g2.state, 0) if any(lk.id.startswith("boat:") for lk in r.links)]
+
+
+# --- The picture ---------------------------------------------------------------------------------------
+
+
+def test_the_picture_shows_the_steam_on_the_volcanoes_and_the_round_limit():
+    import xml.etree.ElementTree as ET
+
+    from ageofsteam.render import render_svg
+
+    def steam_drawn(g: Game) -> int:
+        root = ET.fromstring(render_svg(g.state))
+        groups = [e for e in root.iter() if e.get("class") == "hex-goods"]
+        return sum(1 for grp in groups for r in grp.iter() if r.get("class") == "cube cube-red")
+
+    g = game(ALL, turn=3)
+    assert steam_drawn(g) == 8  # 2 on each of the 4 volcanoes
+    deliver(g, HEKLA, "red", "Y8", "X7")
+    assert steam_drawn(g) == 7
+    svg = render_svg(g.state)
+    assert "W10 1" in svg and "in round 3 steam goes at most 3 links" in svg

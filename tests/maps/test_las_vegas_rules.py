@@ -277,6 +277,16 @@ def test_the_status_shows_the_money_and_the_grey_disc():
     assert lines[0].startswith("Money on cities:") and "Engineer cannot be taken" in lines[1]
 
 
+def test_the_picture_shows_the_money_and_the_grey_disc():
+    from ageofsteam.render import render_svg
+
+    g = Game.new(MAP, players=3, seed=2).state
+    svg = render_svg(g)
+    assert "Money on cities:" in svg and "Grey disc: Engineer cannot be taken this turn" in svg
+    lab, dollars = sorted(g.extra["money"].items())[0]
+    assert dollars > 0 and f"{g.stop_name(g.map.by_label[lab])} ${dollars}" in svg
+
+
 # --- random play ----------------------------------------------------------------------------------
 
 GAMES = 50

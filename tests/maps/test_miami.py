@@ -5,14 +5,11 @@ deductions from them, its adjacency, and its setup for the one player."""
 from __future__ import annotations
 
 from itertools import pairwise
-from pathlib import Path
 
 import pytest
 
-import ageofsteam.maps
 from ageofsteam import BadInput, Game
 from ageofsteam.board.mapdata import MapData
-from ageofsteam.board.validate import validate_map_file
 from ageofsteam.engine.invariants import cube_census
 from ageofsteam.maps import load_board, load_rules
 from ageofsteam.maps.miami.rules import PEOPLE
@@ -20,7 +17,6 @@ from ageofsteam.maps.miami.rules import Rules as MiamiRules
 from ageofsteam.render import render_svg
 
 MAP = "miami-2030"
-MAP_FILE = Path(ageofsteam.maps.__file__).parent / "miami" / "map.toml"
 EXITS = {
     "Opa-locka Executive Airport": ("D0", "purple"),
     "Amtrak Train Station": ("G1", "red"),
@@ -58,10 +54,6 @@ def exits(board: MapData) -> set[int]:
 
 
 # --- the file -----------------------------------------------------------------------------------------
-
-
-def test_the_map_file_validates_without_problems():
-    assert validate_map_file(MAP_FILE) == []
 
 
 def test_the_map_loads_under_its_id(board):
@@ -245,13 +237,6 @@ def test_cape_florida_park_at_the_tip_of_key_biscayne(board):
 
 def test_opa_locka_on_the_western_edge(board):
     assert around(board, "D0") == ["B0", "C1", "E1", "F0", None, None]
-
-
-def test_adjacency_is_symmetric(board):
-    for h, nbs in enumerate(board.neighbours):
-        for e, n in enumerate(nbs):
-            if n >= 0:
-                assert board.neighbours[n][(e + 3) % 6] == h
 
 
 # --- setup --------------------------------------------------------------------------------------------

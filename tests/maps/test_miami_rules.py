@@ -3,14 +3,22 @@ every invariant checked after every action (the share of games won is printed)."
 
 from __future__ import annotations
 
+import io
 import random
+from pathlib import Path
 
 import pytest
+from rich.console import Console
+from typer.testing import CliRunner
 
+import ageofsteam.maps.miami.rules as miami_rules
 from ageofsteam import Game, IllegalAction, view
 from ageofsteam.bots import RandomBot
+from ageofsteam.cli.describe import state_renderable
+from ageofsteam.cli.main import app
 from ageofsteam.engine.invariants import check_invariants, check_replay
 from ageofsteam.maps.miami.rules import PEOPLE
+from ageofsteam.render import render_svg
 from tests.conftest import act, scenario
 
 MAP = "miami-2030"
@@ -345,8 +353,42 @@ def test_people_left_on_the_map_after_round_10_lose():
         "round": 10,
         "evacuated": 0,
         "left": 1,
-        "reason": "1 people are still on the map after round 10",
+        "reason": "1 person is still on the map after round 10",
     }
+
+
+def render_text(g: Game) -> str:
+    console = Console(width=200, file=io.StringIO())
+    console.print(state_renderable(g))
+    return console.file.getvalue()  # type: ignore[attr-defined]
+
+
+def test_the_win_is_shown_to_the_player_at_the_end():
+    g = game(H2_TO_AMTRAK, phase="move_goods")
+    act(g, "deliver", city="J2", colour="red", links=[next(iter(g.state.network.links))])
+    finish_round(g)
+    line = "You won in round 1: every person is evacuated (1 evacuated, 0 left)."
+    assert view(g)["result"] == [line] and line in render_text(g)
+
+
+def test_the_loss_is_shown_to_the_player_at_the_end():
+    g = game(phase="move_goods", turn=10, cash=20)
+    finish_round(g)
+    line = "You lost in round 10: 1 person is still on the map after round 10 (0 evacuated, 1 left)."
+    assert view(g)["result"] == [line] and line in render_text(g)
+
+
+def test_no_result_is_shown_before_the_end():
+    g = game(phase="move_goods", turn=3)
+    assert "result" not in view(g)
+    assert "People: 1 on the map, 0 evacuated. Flooded hexes: 7; flood cubes left: 13." in render_text(g)
+
+
+def test_aos_play_shows_the_result_at_the_end():
+    result = CliRunner().invoke(app, ["play", "--map", MAP, "-p", "1", "--bots", "1", "--seed", "3"], input="")
+    assert result.exit_code == 0, result.output
+    tail = result.output[result.output.index("Final standings:") :]
+    assert "You lost in round" in tail or "You won in round" in tail
 
 
 def test_the_game_goes_on_while_people_wait_before_round_10():
@@ -376,8 +418,19 @@ def test_random_games_keep_every_invariant_and_report_the_share_won(difficulty, 
         result = play(seed, difficulty).state.extra["result"]
         won += result["won"]
         evacuated += result["evacuated"]
+    figure = (
+        f"{difficulty.capitalize()}: the random bot won {won} of {games} games ({100 * won / games:.0f}%), "
+        f"evacuating {evacuated / games:.1f} people on average"
+    )
     with capsys.disabled():
-        print(
-            f"\nMiami 2030 ({difficulty}): the random bot won {won} of {games} games ({100 * won / games:.0f}%), "
-            f"evacuating {evacuated / games:.1f} people on average"
-        )
+        print(f"\nMiami 2030 {figure}")
+    readme = (Path(miami_rules.__file__).parent / "README.md").read_text(encoding="utf-8")
+    assert figure in " ".join(readme.split()), f"the README's 'Random play' should say: {figure}"
+
+
+def test_the_people_waiting_on_the_districts_are_drawn():
+    g = game()
+    j2 = g.state.map.by_label["J2"]
+    assert g.state.rules.goods_on_hexes(g.state) == {j2: {"red": 1}}
+    svg = render_svg(g.state)
+    assert 'class="hex-goods"' in svg and svg.count("<rect") > render_svg(game(people="").state).count("<rect")

@@ -241,6 +241,16 @@ def test_each_side_holds_at_most_players_minus_2_stations_5_players_three():
     refused(game, "build_station", "already holds 3 stations, its limit", place="K2", hex="M2")
 
 
+@pytest.mark.parametrize(("players", "limit"), [(3, 1), (4, 2), (5, 3), (6, 4)])
+def test_each_side_holds_at_most_players_minus_2_stations_every_count(players, limit):
+    others = list(range(1, players))
+    there = {"K2-M2": others[: limit - 1], "M2-N1": others[:limit]}
+    game = game_at(players=players, dug=["M2"], stations={side: seats for side, seats in there.items() if seats})
+    act(game, "build_station", place="K2", hex="M2")
+    assert len(st(game)["K2-M2"]) == limit
+    refused(game, "build_station", f"already holds {limit} station", place="N1", hex="M2")
+
+
 def test_a_player_may_not_place_two_stations_on_the_same_side():
     game = game_at(players=6, dug=["M2"], stations={"K2-M2": [0]})
     refused(game, "build_station", "already have a station", place="K2", hex="M2")
@@ -402,6 +412,19 @@ def test_a_floor_passes_through_a_construction_site():
     game = game_at("move_goods", dug=["P1", "S2"], stations=stations, stacks={"N1": ["yellow", "blue", "yellow"]})
     act(game, "deliver", city="N1", colour="yellow", links=["N1-R1/0", "R1-T3/0"])
     assert game.state.extra["stacks"]["T3"] == ["yellow"]
+
+
+def test_each_skyscraper_takes_the_colour_of_its_hex_a_floor_goes_only_to_its_colour():
+    # Times Square (N1) is yellow, Central Park Tower (K2) purple
+    game = game_at("move_goods", dug=["M2"], stations={"M2-N1": [0], "K2-M2": [0]}, stacks={"N1": ["yellow"]})
+    refused(game, "deliver", "Central Park Tower does not take yellow", city="N1", colour="yellow", links=["K2-N1/0"])
+    assert not [a for a in game.legal_actions() if isinstance(a, Deliver)]
+
+
+def test_a_floor_is_not_delivered_to_a_construction_site():
+    game = game_at("move_goods", dug=["P1"], stations={"N1-P1": [0], "P1-R1": [0]}, stacks={"N1": ["yellow"]})
+    refused(game, "deliver", "Hudson Yards does not take yellow", city="N1", colour="yellow", links=["N1-R1/0"])
+    assert not [a for a in game.legal_actions() if isinstance(a, Deliver)]
 
 
 def test_a_construction_sites_top_disc_can_be_transported():

@@ -6,18 +6,14 @@ from __future__ import annotations
 import itertools
 import math
 from collections import Counter
-from pathlib import Path
 
 import pytest
 
-import ageofsteam.maps
 from ageofsteam import Game
 from ageofsteam.board.mapdata import MapData
-from ageofsteam.board.validate import validate_map_file
 from ageofsteam.maps import load_board, load_rules
 
 MAP = "old-europe"
-MAP_FILE = Path(ageofsteam.maps.__file__).parent / "old_europe" / "map.toml"
 
 LARGE_CIRCLE_COLOURED = ["France", "Poland", "Russia", "Turkey", "Bulgaria"]
 NO_NEW_CITY = ["Switzerland", "Albania", "Denmark", "Baltic States"]
@@ -75,10 +71,6 @@ def engine_levels(board: MapData, route: list[str], new_cities: frozenset[str] =
 
 
 # --- the file -------------------------------------------------------------------------------------------
-
-
-def test_the_map_file_validates_without_problems():
-    assert validate_map_file(MAP_FILE) == []
 
 
 def test_the_map_is_an_area_map_for_3_to_6_players(board):

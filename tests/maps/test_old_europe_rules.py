@@ -346,3 +346,12 @@ def test_each_disc_scores_one_point_at_the_end():
     )
     g = game.state
     assert g.rules.score(g, 0) - 3 * g.players[0].income + 3 * g.players[0].shares == 2
+
+
+def test_the_position_renders_with_discs_on_small_and_large_circles():
+    from ageofsteam.render import render_svg
+
+    game = game_at("build_track", to_move=0, order=[0, 1, 2, 3], discs={"DE-FR": [0, 1]}, large={"FR": [1, 2, 3]})
+    svg = render_svg(game.state)
+    assert svg.count('class="disc"') == 5
+    assert svg.count('class="large-circle"') == 6

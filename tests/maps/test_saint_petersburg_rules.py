@@ -177,6 +177,15 @@ def test_seasons_alternate_through_a_whole_game_starting_in_winter():
         assert blocked == ("locomotive" if season == "winter" else "urbanization")
 
 
+@pytest.mark.parametrize(("season", "words"), [(WINTER, "winter"), (SUMMER, "summer")], ids=["winter", "summer"])
+def test_the_picture_shows_the_season_and_the_action_block_disc(season, words):
+    from ageofsteam.render import render_svg
+
+    svg = render_svg(sp(season=season).state)
+    blocked = "Locomotive" if words == "winter" else "Urbanization"
+    assert f"Season: {words}; the block disc covers {blocked}" in svg
+
+
 # --- Rulings (README) --------------------------------------------------------------------------------
 
 

@@ -2,19 +2,14 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
-import ageofsteam.maps
 from ageofsteam import BadInput, Game
 from ageofsteam.board.mapdata import MapData
-from ageofsteam.board.validate import validate_map_file
 from ageofsteam.engine.state import GameState
 from ageofsteam.maps import load_board, load_rules
 
 MAP = "taiwan"
-MAP_FILE = Path(ageofsteam.maps.__file__).parent / "taiwan" / "map.toml"
 # The rulebook: "numbered 1 to 7 from north to south. Cities 1 to 4 … North Taiwan. Cities 5 to 7 … South Taiwan."
 PURPLE = ["Taipei", "Taoyuan", "Miaoli", "Taichung", "Peikang", "Tainan", "Kaohsiung"]
 NORTH_TAIWAN = PURPLE[:4]
@@ -49,10 +44,6 @@ def connected(board: MapData, hexes: set[int]) -> bool:
 
 
 # --- the file -----------------------------------------------------------------------------------------
-
-
-def test_the_map_file_validates_without_problems():
-    assert validate_map_file(MAP_FILE) == []
 
 
 def test_the_board_is_for_5_to_6_players(board):
@@ -178,13 +169,6 @@ def test_adjacency_on_the_coasts(board):
     assert labels_around(board, "AK0") == ["AI0", "AJ1", "AL1", "AM0", None, None]  # Tainan, west coast
     assert board.towns[board.by_label["T3"]] == "Changhua"
     assert board.terrain[board.by_label["H11"]] == "mountain"
-
-
-def test_adjacency_is_symmetric(board):
-    for h, nbs in enumerate(board.neighbours):
-        for e, n in enumerate(nbs):
-            if n >= 0:
-                assert board.neighbours[n][(e + 3) % 6] == h
 
 
 # --- setup --------------------------------------------------------------------------------------------

@@ -136,6 +136,21 @@ def test_a_link_from_a_purple_city_to_a_town_or_other_city_pays_no_surcharge():
     assert build(game, "E12", "NW", "NE") == 2  # Taipei – Keelung again, via E12
 
 
+@pytest.mark.parametrize(
+    ("old_edges", "tile", "rotation", "base"),
+    [(("NE", "S"), "straight", 1, 2), (("N", "S"), "x", 0, 3)],
+    ids=["redirection", "upgrade"],
+)
+def test_ruling_a_redirection_or_upgrade_that_completes_a_purple_link_pays_the_3_too(old_edges, tile, rotation, base):
+    # seat 0's unfinished track on E10 is turned (or crossed) so that it joins Taipei to Taoyuan
+    game = game_at("build_track", track=(("E10", *old_edges, 0),))
+    before = game.state.players[0].cash
+    act(game, "build", hex="E10", tile=tile, rotation=rotation)
+    assert before - game.state.players[0].cash == base + 3
+    ends = {frozenset((lk.a, lk.b)) for lk in game.state.network.links.values() if lk.chain >= 0}
+    assert frozenset((BOARD.by_label["D11"], BOARD.by_label["F9"])) in ends
+
+
 def test_the_surcharge_is_shown_in_the_legal_builds():
     game = game_at("build_track")
     g = game.state

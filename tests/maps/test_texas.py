@@ -2,20 +2,15 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
-import ageofsteam.maps
 from ageofsteam import BadInput, Game
 from ageofsteam.board.mapdata import MapData
-from ageofsteam.board.validate import validate_map_file
 from ageofsteam.engine.state import GameState
 from ageofsteam.maps import load_board, load_rules
 from ageofsteam.maps.texas.rules import Rules as TexasRules
 
 MAP = "texas"
-MAP_FILE = Path(ageofsteam.maps.__file__).parent / "texas" / "map.toml"
 # Oil field hex → derricks (Spindletop, Goose Creek, East Texas, Corsicana, Burkburnett, Panhandle, Permian, Yates)
 OIL_FIELDS = {"Y21": 2, "X20": 1, "P20": 3, "Q17": 1, "J12": 1, "D8": 2, "R6": 2, "U7": 1}
 
@@ -47,10 +42,6 @@ def austin(board: MapData) -> int:
 
 
 # --- the file -----------------------------------------------------------------------------------------
-
-
-def test_the_map_file_validates_without_problems():
-    assert validate_map_file(MAP_FILE) == []
 
 
 def test_the_board_is_for_4_to_5_players(board):
@@ -139,13 +130,6 @@ def test_spindletop_between_beaumont_and_the_gulf(board):
     assert labels_around(board, "Y21") == ["W21", None, None, None, "Z20", "X20"]
     assert board.cities[board.city_at[board.by_label["W21"]]].name == "Beaumont"
     assert board.towns[board.by_label["Z20"]] == "Galveston"
-
-
-def test_adjacency_is_symmetric(board):
-    for h, nbs in enumerate(board.neighbours):
-        for e, n in enumerate(nbs):
-            if n >= 0:
-                assert board.neighbours[n][(e + 3) % 6] == h
 
 
 # --- setup --------------------------------------------------------------------------------------------

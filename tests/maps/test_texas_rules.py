@@ -247,3 +247,52 @@ def test_ruling_black_goods_on_cities_are_delivered_as_usual_by_anyone_and_go_ba
     act(game, "deliver", city="W21", colour="black", links=[next(lk["id"] for lk in view(game)["links"])])
     assert game.state.bag["black"] == bag + 1
     assert game.state.extra["oil_removed"] == 0
+
+
+# --- The picture and the menu -------------------------------------------------------------------------
+
+
+def _hex_goods(svg: str) -> list[str]:
+    """The cube classes drawn on hexes that are not cities (``rules.goods_on_hexes``)."""
+    import xml.etree.ElementTree as ET
+
+    root = ET.fromstring(svg)
+    groups = [e for e in root.iter() if e.get("class") == "hex-goods"]
+    return [r.get("class", "") for grp in groups for r in grp.iter() if "cube" in r.get("class", "")]
+
+
+def test_the_picture_shows_the_oil_on_the_fields_and_on_the_track_tiles():
+    from ageofsteam.render import render_svg
+
+    game = coast({0: "tanker", 1: "first_build"})  # Goose Creek and Spindletop laid: 3 goods on their tiles
+    svg = render_svg(game.state)
+    assert _hex_goods(svg).count("cube cube-black") == sum(FIELDS.values())
+    act(game, "deliver_oil", hex="X20", exit="S", links=[])
+    svg = render_svg(game.state)
+    assert _hex_goods(svg).count("cube cube-black") == sum(FIELDS.values()) - 1  # the delivered good is gone
+    assert "on track tiles (Tanker only): Y21 2" in svg and "delivered (out of the game): 1" in svg
+
+
+def test_the_menu_describes_an_oil_delivery_with_its_path_and_income():
+    from ageofsteam.cli.describe import legal_choices
+
+    game = coast({0: "tanker", 1: "first_build"})
+    flat, todo = [], list(legal_choices(game))
+    while todo:
+        c = todo.pop()
+        flat.append(c)
+        todo += c.children
+    labels = [c.label for c in flat if c.action is not None and c.action.kind == "deliver_oil"]
+    me = game.state.player_name(0)
+    assert any(
+        t.startswith("deliver oil from the track at X20 (leaving S)") and f"{me} +1" in t and "leaves the game" in t
+        for t in labels
+    ), labels
+
+
+def test_an_oil_delivery_naming_a_bad_hex_or_edge_is_refused_in_player_words():
+    game = coast({0: "tanker", 1: "first_build"})
+    refused(game, "no hex 'ZZ99'", "deliver_oil", hex="ZZ99", exit="S", links=[])
+    refused(game, "no black goods on a track tile at W21", "deliver_oil", hex="W21", exit="S", links=[])
+    refused(game, "exit must be one of", "deliver_oil", hex="X20", exit="UP", links=[])
+    refused(game, "no completed link 'nowhere'", "deliver_oil", hex="X20", exit="NE", links=["nowhere"])

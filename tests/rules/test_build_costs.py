@@ -16,20 +16,29 @@ J7_INTO_K6 = ("J7", "sharp", 3, 0)  # Chicago (S) → SW, at K6's NE side
 K16_INTO_M16 = ("K16", "sharp", 2, 0)  # Pittsburgh (SE) → S, at M16's N side
 K16_INTO_J17 = ("K16", "sharp", 1, 0)  # Pittsburgh (SE) → NE, at J17's SW side
 M8_INTO_L9 = ("M8", "gentle", 5, 0)  # Chicago (NW) → NE, at Michigan City's SW side
+E4_INTO_G4 = ("E4", "straight", 0, 0)  # Duluth (N) → S, at La Crosse's N side
 
 CASES = [
     # new simple tiles: $2 / $3 / $4
     pytest.param([], "K6", "straight", 2, 2, id="simple-plain-2"),
     pytest.param([], "O16", "straight", 0, 3, id="simple-river-3"),
     pytest.param([], "J17", "straight", 0, 4, id="simple-mountain-4"),
+    pytest.param([], "K6", "gentle", 0, 2, id="simple-gentle-plain-2"),
+    pytest.param([], "K6", "sharp", 1, 2, id="simple-sharp-plain-2"),
+    pytest.param([], "O16", "gentle", 1, 3, id="simple-gentle-river-3"),
+    pytest.param([], "J17", "sharp", 3, 4, id="simple-sharp-mountain-4"),
     # new coexisting tiles: +$1
     pytest.param([J7_INTO_K6], "K6", "two_gentle", 2, 3, id="coexisting-plain-3"),
     pytest.param([K16_INTO_M16], "M16", "two_gentle", 1, 4, id="coexisting-river-4"),
     pytest.param([K16_INTO_J17], "J17", "straight_sharp", 0, 5, id="coexisting-mountain-5"),
+    pytest.param([J7_INTO_K6], "K6", "gentle_sharp_left", 2, 3, id="coexisting-gentle-sharp-left-plain-3"),
+    pytest.param([J7_INTO_K6], "K6", "gentle_sharp_right", 5, 3, id="coexisting-gentle-sharp-right-plain-3"),
     # new crossing tiles: +$2
     pytest.param([J7_INTO_K6], "K6", "x", 1, 4, id="crossing-plain-4"),
     pytest.param([K16_INTO_M16], "M16", "x", 0, 5, id="crossing-river-5"),
     pytest.param([K16_INTO_J17], "J17", "gentle_crossing", 3, 6, id="crossing-mountain-6"),
+    pytest.param([J7_INTO_K6], "K6", "bow", 4, 4, id="crossing-bow-plain-4"),
+    pytest.param([K16_INTO_M16], "M16", "gentle_crossing", 0, 5, id="crossing-gentle-river-5"),
     # towns: $1 + $1 per spoke
     pytest.param([M8_INTO_L9], "L9", "town_1", 4, 2, id="town-one-exit-2"),
     pytest.param([M8_INTO_L9], "L9", "straight", 1, 3, id="town-straight-and-disk-3"),
@@ -40,6 +49,12 @@ CASES = [
     pytest.param([M8_INTO_L9], "L9", "town_3_right", 1, 4, id="town-three-right-4"),
     pytest.param([M8_INTO_L9], "L9", "gentle_crossing", 1, 5, id="town-crossing-and-disk-5"),
     pytest.param([M8_INTO_L9], "L9", "straight_sharp", 4, 5, id="town-coexisting-and-disk-5"),
+    pytest.param([E4_INTO_G4], "G4", "town_3_star", 0, 4, id="town-three-star-4"),
+    pytest.param([E4_INTO_G4], "G4", "x", 0, 5, id="town-x-crossing-and-disk-5"),
+    pytest.param([E4_INTO_G4], "G4", "bow", 0, 5, id="town-bow-crossing-and-disk-5"),
+    pytest.param([E4_INTO_G4], "G4", "two_gentle", 0, 5, id="town-two-gentle-and-disk-5"),
+    pytest.param([E4_INTO_G4], "G4", "gentle_sharp_left", 0, 5, id="town-gentle-sharp-left-and-disk-5"),
+    pytest.param([E4_INTO_G4], "G4", "gentle_sharp_right", 0, 5, id="town-gentle-sharp-right-and-disk-5"),
     # replacements: simple → crossing $3, terrain ignored
     pytest.param([J7_INTO_K6, ("K6", "straight", 2, 0)], "K6", "x", 1, 3, id="simple-to-crossing-plain-3"),
     pytest.param([K16_INTO_M16, ("M16", "straight", 1, 0)], "M16", "x", 0, 3, id="simple-to-crossing-river-3"),
@@ -47,6 +62,9 @@ CASES = [
     pytest.param(
         [J7_INTO_K6, ("K6", "straight", 2, 0)], "K6", "straight_sharp", 2, 2, id="simple-to-coexisting-plain-2"
     ),
+    pytest.param([J7_INTO_K6, ("K6", "straight", 2, 0)], "K6", "bow", 5, 3, id="simple-to-bow-crossing-3"),
+    pytest.param([J7_INTO_K6, ("K6", "gentle", 2, 0)], "K6", "gentle_crossing", 1, 3, id="gentle-to-crossing-3"),
+    pytest.param([J7_INTO_K6, ("K6", "gentle", 2, 0)], "K6", "two_gentle", 2, 2, id="gentle-to-coexisting-2"),
     pytest.param(
         [K16_INTO_J17, ("J17", "straight", 0, 0)], "J17", "straight_sharp", 0, 2, id="simple-to-coexisting-mountain-2"
     ),

@@ -269,3 +269,23 @@ def test_game_names_its_map_and_the_titles_of_its_actions(client: TestClient) ->
     assert g["map_name"] == "Rust Belt"
     assert g["action_titles"]["turn_order"] == "Turn Order (Pass)"
     assert g["action_titles"]["first_build"] == "First Build"
+
+
+def test_a_refused_option_value_names_its_option(client: TestClient) -> None:
+    from ageofsteam.maps import load_rules, map_ids
+
+    tried = 0
+    for map_id in map_ids():
+        rules = load_rules(map_id)
+        lo = rules.player_counts()[0]
+        for name, value in rules.OPTIONS.items():
+            if not isinstance(value, str):
+                continue
+            r = client.post("/api/games", json={"map": map_id, "players": lo, "options": {name: "no-such-value"}})
+            if r.status_code == 201:  # a free-text option
+                continue
+            tried += 1
+            assert r.status_code == 422, r.text
+            assert r.json()["field"] == f"options.{name}", r.json()
+            assert name in r.json()["detail"]
+    assert tried, "no map has an option with a fixed set of values"

@@ -225,7 +225,8 @@ def standings_lines(game: Game) -> list[str]:
     out = []
     for rank, (seat, score) in enumerate(g.rules.standings(g), start=1):
         out.append(f"  {rank}. {g.player_name(seat)}: {'eliminated' if score is None else f'{score} points'}")
-    return ["Final standings:" if g.over else "Standings so far:", *out]
+    result = g.rules.result_lines(g) if g.over else []
+    return ["Final standings:" if g.over else "Standings so far:", *out, *result]
 
 
 def state_renderable(game: Game, log_lines: int = 8) -> RenderableType:
@@ -372,10 +373,11 @@ def legal_json(game: Game) -> list[dict[str, Any]]:
     return out
 
 
-def legal_choices(game: Game) -> list[Choice]:
-    """The legal decisions of the player to move, grouped as a menu."""
+def legal_choices(game: Game, legal: list[Action] | None = None) -> list[Choice]:
+    """The legal decisions of the player to move, grouped as a menu (of ``legal``, a part of the legal actions
+    already known, if given)."""
     g = game.state
-    legal = game.legal_actions()
+    legal = game.legal_actions() if legal is None else legal
     details = action_details(game, legal)
     rules = g.rules
     out: list[Choice] = []

@@ -12,6 +12,8 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from typer._click import exceptions as click_errors  # typer 0.29 (pinned) vendors click: its own exceptions
+from typer.core import TyperGroup
 
 from ageofsteam.cli import map_cmd
 from ageofsteam.cli import random_games as random_runner
@@ -45,7 +47,42 @@ from ageofsteam.engine.game import Game
 from ageofsteam.engine.record import Record, Seat
 from ageofsteam.engine.view import view
 
+
+class _OneLineUsageError(click_errors.ClickException):
+    """A command-line usage error shown as one line: ``aos: <reason> (see '<command> --help')``."""
+
+    exit_code = 2
+
+    def show(self, file: Any = None) -> None:
+        typer.echo(f"aos: {self.format_message()}", err=True)
+
+
+def _one_line(error: click_errors.UsageError) -> click_errors.ClickException:
+    """Click's usage errors (bad option value, missing argument) as one line; a bare command keeps its help."""
+    if isinstance(error, click_errors.NoArgsIsHelpError):
+        return error
+    command = error.ctx.command_path if error.ctx else "aos"
+    return _OneLineUsageError(f"{error.format_message()} (see '{command} --help')")
+
+
+class _AosGroup(TyperGroup):
+    """The top-level group: every usage error of any sub-command leaves with status 2 and a one-line reason."""
+
+    def make_context(self, *args: Any, **kwargs: Any) -> typer.Context:
+        try:
+            return super().make_context(*args, **kwargs)
+        except click_errors.UsageError as error:
+            raise _one_line(error) from error
+
+    def invoke(self, ctx: typer.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except click_errors.UsageError as error:
+            raise _one_line(error) from error
+
+
 app = typer.Typer(
+    cls=_AosGroup,
     name="aos",
     help="Age of Steam: create, inspect, play and verify game records.",
     no_args_is_help=True,

@@ -84,6 +84,8 @@ def state_view(g: GameState) -> dict[str, Any]:
         "engine_upgraded": sorted(g.engine_upgraded) if g.phase == "move_goods" else [],
         "standings": [{"seat": s, "score": v} for s, v in rules.standings(g)] if g.over else None,
     }
+    if g.over and (result := rules.result_lines(g)):
+        view["result"] = result
     if g.auction is not None:
         a = g.auction
         view["auction"] = {

@@ -86,7 +86,8 @@ def render_svg(
         else:
             parts += [f"{board.size} hexes", f"{len(board.cities)} cities", f"{len(board.towns)} towns"]
         subtitle = " · ".join(parts)
-    head = title_drawing(name, subtitle, width)
+    notes = state.rules.describe_status(state) if state is not None else []
+    head = title_drawing(name, subtitle, width, notes)
     key = key_drawing(drawing.legend, width)
     parts = [place(head, 0, 0)]
     y = head.height

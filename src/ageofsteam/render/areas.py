@@ -197,10 +197,12 @@ class AreaBoardPainter:
                     el("circle", cx=8, cy=8, r=6.5, fill="#ffffff", stroke=pal.INK, stroke_width=1.6),
                     "large circle",
                 )
-                # discs on it (``extra["large_circle_discs"]``: region id → seats), stacked in a small arc
+                # discs on it (``extra["large_circle_discs"]``: region id → seats), in a row on the circle's
+                # lower rim (the goods sit between the name and the rim, the growth numbers above)
                 stack = seat_map(state_extra(self.g, "large_circle_discs")).get(b.labels[h], [])
                 for k, seat in enumerate(stack):
-                    dx, dy = -18 + 9 * (k % 5), 18 - 8 * (k // 5)
+                    row = min(6, len(stack) - 6 * (k // 6))
+                    dx, dy = 8.5 * (k % 6 - (row - 1) / 2), 31 + 9 * (k // 6)
                     out.append(
                         el(
                             "circle",

@@ -810,6 +810,19 @@ class HexBoardPainter:
             )
         return group(out, class_="covered")
 
+    def hex_goods_layer(self) -> str:
+        """Goods a map keeps on hexes that are not cities (``rules.goods_on_hexes``: volcanoes, oil fields…),
+        drawn as cubes below the hex centre."""
+        g, r = self.g, self.geo.r
+        if g is None:
+            return ""
+        out = []
+        for h, counts in sorted(g.rules.goods_on_hexes(g).items()):
+            if any(counts.values()):
+                x, y = self.c(h)
+                out.append(glyphs.cubes(x, y + 0.28 * r, counts, r))
+        return group(out, class_="hex-goods")
+
     def stacks_layer(self) -> str:
         """``extra["stacks"]``: hex label → discs bottom first, drawn as a pile of coloured discs."""
         stacks = state_extra(self.g, "stacks")
@@ -940,6 +953,7 @@ class HexBoardPainter:
             costs,
             self.contents_layer(),
             self.features_layer(),
+            self.hex_goods_layer(),
             self.stacks_layer(),
             self.side_cubes_layer(),
             self.labels_layer(),

@@ -14,12 +14,24 @@ if TYPE_CHECKING:
 PAD = 10.0
 
 
-def title_drawing(title: str, subtitle: str | None, width: float) -> Drawing:
+def title_drawing(title: str, subtitle: str | None, width: float, notes: list[str] | None = None) -> Drawing:
+    """The title, a subtitle and ``notes`` (a map's own figures: season, money…), one line each."""
     parts = [text(PAD, 27, title, 22, anchor="start", weight="bold", fill=pal.INK)]
     h = 38.0
     if subtitle:
         parts.append(text(PAD, 50, subtitle, 13, anchor="start", fill="#444444"))
         h = 60.0
+    for note in notes or []:
+        line = ""
+        for word in note.split():  # wrapped to the picture's width
+            longer = f"{line} {word}" if line else word
+            if line and text_width(longer, 12) > width - 2 * PAD:
+                parts.append(text(PAD, h + 8, line, 12, anchor="start", fill="#444444"))
+                h += 16.0
+                longer = word
+            line = longer
+        parts.append(text(PAD, h + 8, line, 12, anchor="start", fill="#444444"))
+        h += 18.0
     return Drawing("".join(parts), width, h)
 
 

@@ -245,6 +245,16 @@ class BaseRules:
         """Lines on a map's own figures (season, goods kept off the cities…) for ``aos show`` and ``aos play``."""
         return []
 
+    def goods_on_hexes(self, g: GameState) -> dict[int, dict[str, int]]:
+        """Goods lying on hexes that are not cities or New Cities (a map's volcanoes, oil fields…): hex → colour
+        → count, for the picture (``aos render``); none in the base game."""
+        return {}
+
+    def result_lines(self, g: GameState) -> list[str]:
+        """The end of the game in words beyond the standings (a solo map's won or lost, its rating), shown by
+        ``aos show``, ``aos play`` and the view once the game is over; none in the base game."""
+        return []
+
     def on_action_selected(self, g: GameState, seat: int, action: str) -> None:
         if action == LOCOMOTIVE:
             raise_engine(g, seat)

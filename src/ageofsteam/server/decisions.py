@@ -29,12 +29,25 @@ def _range(values: list[int], template: dict[str, Any], field: str) -> dict[str,
     return out
 
 
-def _flatten(choices: list[Choice], prefix: str = "") -> list[dict[str, Any]]:
+def _flatten(g: GameState, choices: list[Choice], prefix: str = "") -> list[dict[str, Any]]:
+    """The single actions of the menu, each with its label, its kind's title (``group``) and, for an action that
+    names a hex of the board (a map's own kinds: excavate, flood…), that hex (``hex``: the client lets the
+    player pick it on the board)."""
     out = []
     for c in choices:
         if c.action is not None and not isinstance(c.action, GROUPED):
-            out.append({"label": prefix + c.label, "key": c.key, "action": c.action.to_json()})
-        out += _flatten(c.children, prefix + c.label + ": " if c.children and c.action is None else prefix)
+            data = c.action.to_json()
+            spot = next((data[f] for f in ("hex", "city") if isinstance(data.get(f), str)), None)
+            out.append(
+                {
+                    "label": prefix + c.label,
+                    "key": c.key,
+                    "group": c.action.kind.replace("_", " ").capitalize(),
+                    "hex": spot.upper() if spot is not None and spot.upper() in g.map.by_label else None,
+                    "action": data,
+                }
+            )
+        out += _flatten(g, c.children, prefix + c.label + ": " if c.children and c.action is None else prefix)
     return out
 
 
@@ -95,8 +108,9 @@ def decisions(game: Game, index: int) -> dict[str, Any]:
     if out["issue_shares"] is not None:
         out["issue_shares"]["price"] = g.rules.SHARE_PRICE
     out["bid"] = _range([a.amount for a in legal if isinstance(a, Bid)], {"kind": "bid", "player": seat}, "amount")
-    if any(not isinstance(a, GROUPED) for a in legal):
-        out["actions"] = _flatten(legal_choices(game))
+    single = [a for a in legal if not isinstance(a, GROUPED)]
+    if single:
+        out["actions"] = _flatten(g, legal_choices(game, single))
     towns: dict[str, list[Urbanize]] = {}
     for a in legal:
         if isinstance(a, Urbanize):

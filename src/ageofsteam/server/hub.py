@@ -48,6 +48,15 @@ def game_status(game: Game, seats: list[dict[str, Any]]) -> str:
     return "running"
 
 
+def _option_ok(rules: Any, name: str, value: Any) -> bool:
+    """Whether option ``name`` alone, set to ``value``, is accepted by the map's rules."""
+    try:
+        rules.options({name: value})
+    except BadInput:
+        return False
+    return True
+
+
 @dataclass
 class LiveGame:
     meta: StoredGame
@@ -219,9 +228,7 @@ class Hub:
         try:
             opts = rules.options(options)
         except BadInput as exc:
-            name = next(
-                iter(k for k in options if k not in rules.OPTIONS or type(options[k]) is not type(rules.OPTIONS[k])), ""
-            )
+            name = next(iter(k for k in options if not _option_ok(rules, k, options[k])), "")
             raise ApiError(422, "invalid", f"field 'options.{name}': {exc}", f"options.{name}") from None
         colours = rules.PLAYER_COLOURS
         specs = seats or [{} for _ in range(players)]

@@ -211,7 +211,7 @@ function renderCreateForm() {
     setKids(playersSelect, );
     for (let n = m.players[0]; n <= m.players[1]; n++) playersSelect.append(h("option", { value: n }, `${n} players`));
     playersSelect.value = String(Math.min(Math.max(old || m.players[0], m.players[0]), m.players[1]));
-    const turns = m.turns ? Object.entries(m.turns).map(([n, t]) => `${n}p: ${t} turns`).join(" · ") : "";
+    const turns = m.turns ? Object.entries(m.turns).map(([n, t]) => `${n}p: ${t ? `${t} turns` : "no turn limit"}`).join(" · ") : "";
     mapInfo.textContent = turns;
     setKids(optionsBox, );
     const opts = Object.entries(m.options || {});
@@ -608,7 +608,7 @@ function renderBanner() {
   const el = document.getElementById("banner");
   if (!el || !v) return;
   const parts = [];
-  if (v.turn) parts.push(`Turn ${v.turn} of ${v.last_turn}`);
+  if (v.turn) parts.push(v.last_turn ? `Turn ${v.turn} of ${v.last_turn}` : `Turn ${v.turn}`);
   else parts.push("Setup");
   if (!v.over) parts.push(v.phase_title + (v.phase === "move_goods" && v.move_round ? ` (round ${v.move_round})` : ""));
   const mover = moverText();
@@ -719,7 +719,8 @@ function renderDecision() {
   if (v.over) {
     setKids(el, h("h2", {}, "Game over"), h("ol", { class: "standings" }, (v.standings || []).map((s) =>
       h("li", {}, swatch(v.players.find((p) => p.seat === s.seat).colour), ` ${playerName(s.seat)} — `,
-        s.score === null ? "eliminated" : `${s.score} points`))));
+        s.score === null ? "eliminated" : `${s.score} points`))),
+      ...(v.result || []).map((line) => h("p", { class: "result" }, line)));
     return;
   }
   const seat = v.to_move;
@@ -762,7 +763,16 @@ function renderDecision() {
   if (L.builds && L.builds.length) parts.push(buildControl(L.builds));
   if (L.deliveries && L.deliveries.length) parts.push(deliveryControl(L.deliveries));
   const rest = others.filter((a) => !preBid.includes(a));
-  if (rest.length) parts.push(h("div", { class: "button-row" }, rest.map(actionButton)));
+  const onBoard = rest.filter((a) => a.hex);
+  const loose = rest.filter((a) => !a.hex);
+  const kinds = [...new Set(loose.map((a) => a.action.kind))];
+  const small = loose.filter((a) => loose.filter((b) => b.action.kind === a.action.kind).length <= BIG_GROUP);
+  if (small.length) parts.push(h("div", { class: "button-row" }, small.map(actionButton)));
+  if (onBoard.length) parts.push(boardActionsControl(onBoard));
+  for (const kind of kinds) {
+    const acts = loose.filter((a) => a.action.kind === kind);
+    if (acts.length > BIG_GROUP) parts.push(groupControl(acts));
+  }
   if (undo) parts.push(h("div", { class: "undo-row" }, undo));
   setKids(el, ...parts);
   el.classList.toggle("busy", S.pending);
@@ -777,6 +787,40 @@ const ACTION_HELP = {
   production: "Draw two cubes for the goods display.",
   turn_order: "Keep your place: pass once in the next auction.",
 };
+
+const BIG_GROUP = 6; // more single actions of one kind than this are listed as a section of their own
+
+/** A map's own actions that name a hex (excavate, flood, oil…): marked on the board; a hex picked on the
+ *  board or among the chips shows its actions. */
+function boardActionsControl(acts) {
+  const hexes = [...new Set(acts.map((a) => a.hex))];
+  const groups = [...new Set(acts.map((a) => a.group))];
+  const sel = S.sel.kind === "map" && hexes.includes(S.sel.hex) ? S.sel.hex : hexes.length === 1 ? hexes[0] : null;
+  const count = (hex) => acts.filter((a) => a.hex === hex).length;
+  const parts = [h("h3", {}, groups.join(" · "))];
+  if (hexes.length > 1) {
+    parts.push(h("p", { class: "muted" }, `Click a marked hex on the board (${hexes.length} hexes), or pick one:`));
+    parts.push(h("div", { class: "chips map-hexes" }, hexes.map((hex) =>
+      h("button", { class: `chip${sel === hex ? " active" : ""}`, "data-map-hex": hex, disabled: S.pending,
+        onclick: () => selectMapHex(hex) },
+      hex, count(hex) > 1 ? h("span", { class: "chip-cost" }, `${count(hex)}`) : null))));
+  }
+  if (sel) parts.push(h("div", { class: "options-list map-actions" }, acts.filter((a) => a.hex === sel).map(actionButton)));
+  return h("div", { class: "group", "data-group": "board" }, parts);
+}
+
+/** Many single actions of one kind (discs on circles…): one section, its buttons in a scrolling list. */
+function groupControl(acts) {
+  return h("div", { class: "group", "data-group": acts[0].action.kind },
+    h("h3", {}, `${acts[0].group} (${acts.length})`),
+    h("div", { class: "options-list scroll-list" }, acts.map(actionButton)));
+}
+
+function selectMapHex(hex) {
+  S.sel = { kind: "map", hex };
+  renderDecision();
+  drawOverlays();
+}
 
 function phaseHint(v, seat) {
   const p = v.players.find((x) => x.seat === seat);
@@ -1016,6 +1060,10 @@ function onBoardClick(ev) {
     } else selectBuildHex(hex);
     return;
   }
+  if (L.actions && L.actions.some((a) => a.hex === hex)) {
+    selectMapHex(hex);
+    return;
+  }
   if (L.urbanize && L.urbanize.some((t) => t.hex === hex)) {
     S.sel = { kind: "urbanize", hex };
     renderDecision();
@@ -1149,6 +1197,11 @@ function drawOverlays() {
           layer.append(tag);
         }
       }
+    }
+    const mapHexes = new Set((L.actions || []).filter((a) => a.hex).map((a) => a.hex));
+    for (const hex of mapHexes) {
+      const g = hexGeo(hex);
+      if (g) layer.append(hexOutline(g, `hl-map${S.sel.kind === "map" && S.sel.hex === hex ? " chosen" : ""}`));
     }
     if (L.urbanize && L.urbanize.length) {
       for (const t of L.urbanize) {

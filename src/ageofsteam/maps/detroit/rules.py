@@ -226,6 +226,39 @@ class Rules(BaseRules):
             )
         super().check_early_end(g)
 
+    def result_lines(self, g: GameState) -> list[str]:
+        """Solo: won or lost against the government, and the rulebook's rating table with the player's line
+        marked. Multiplayer: the winners."""
+        if self.solo(g):
+            r = g.extra.get("result")
+            if not r:
+                return []
+            out = [
+                f"You went bankrupt in turn {r['turn']} with income {r['income']}: you "
+                f"{'won' if r['won'] else 'lost'}. The government goes bankrupt at the end of turn "
+                f"{GOVERNMENT_TURN} with income {GOVERNMENT_INCOME}.",
+                r["rating"],
+                "Rating (your final turn):",
+            ]
+            top = max(SOLO_RATINGS)
+            reached = min(r["turn"], top) if r["won"] else None
+            for turn, words in SOLO_RATINGS.items():
+                mark = "→" if turn == reached else " "
+                out.append(f" {mark} Turn {turn}{' and later' if turn == top else ''}: {words}")
+            return out
+        winners = g.extra.get("winners", [])
+        if not winners:
+            return []
+        return [f"Winner{'s' if len(winners) > 1 else ''}: {' and '.join(g.player_name(s) for s in winners)}"]
+
+    def describe_status(self, g: GameState) -> list[str]:
+        """Solo: the disks left on the three action spaces, with the fee of the next one."""
+        if not self.solo(g) or "action_disks" not in g.extra:
+            return []
+        disks = g.extra["action_disks"]
+        parts = [f"{self.action_title(a)} {n}" + (f" (next ${n})" if n else "") for a, n in disks.items()]
+        return [f"Action disks: {', '.join(parts)}. The government goes bankrupt at the end of turn 6."]
+
     def _best_bankrupt(self, g: GameState) -> list[int]:
         """All went bankrupt in the same turn: the highest income (closest to 0) wins; a tie shares."""
         last = [int(s) for s, b in g.extra["bankrupt"].items() if b["turn"] == g.turn]

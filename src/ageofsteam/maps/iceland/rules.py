@@ -55,6 +55,8 @@ class Rules(BaseRules):
         "steam_passes_cities": True,
         # Ruling 7: a boat link counts as 1 link towards the round limit on steam (False: as 2, like the engine)
         "steam_boat_counts_one_link": True,
+        # Ruling 9: steam that finds no water to condense into goes back to the bag (True: it leaves the game)
+        "lost_steam_leaves_game": False,
     }
 
     def __init__(self, board: MapData) -> None:
@@ -73,7 +75,19 @@ class Rules(BaseRules):
 
     def extra_goods(self, g: GameState) -> dict[str, int]:
         """Goods out of the bag that are on no city and not on the display: the steam on the volcanoes."""
-        return {STEAM: sum(g.extra.get("steam", {}).values())}
+        return {STEAM: sum(g.extra.get("steam", {}).values()) + int(g.extra.get("steam_lost", 0))}
+
+    def goods_on_hexes(self, g: GameState) -> dict[int, dict[str, int]]:
+        """The steam on the volcanoes, for the picture."""
+        return {g.map.by_label[lab]: {STEAM: n} for lab, n in g.extra.get("steam", {}).items() if n}
+
+    def describe_status(self, g: GameState) -> list[str]:
+        steam = ", ".join(f"{lab} {n}" for lab, n in sorted(g.extra.get("steam", {}).items()))
+        left = self.URBANIZATION_LIMIT - len(g.new_cities)
+        return [
+            f"Steam on the volcanoes: {steam or 'none'}; in round {g.turn} steam goes at most {max(g.turn, 1)} "
+            f"link{'s' if g.turn > 1 else ''}; urbanizations left: {max(left, 0)} of {self.URBANIZATION_LIMIT}"
+        ]
 
     def extra_invariants(self, g: GameState) -> list[str]:
         out = []
@@ -181,6 +195,9 @@ class Rules(BaseRules):
             box = next(((col, i) for col, boxes in g.display.items() for i, c in enumerate(boxes) if c == WATER), None)
             if box is None:
                 g.say(f"the steam delivered to {name} is lost: no water is left in the bag or the display")
+                if g.options.get("lost_steam_leaves_game", False):
+                    g.bag[STEAM] -= 1  # out of the game after all (Ruling 9's option)
+                    g.extra["steam_lost"] = int(g.extra.get("steam_lost", 0)) + 1
                 return
             g.display[box[0]][box[1]] = None
             where = f"the goods display ({box[0]})"

@@ -239,6 +239,10 @@ class Rules(BaseRules):
         """District hex → its people (districts not urbanized)."""
         return {g.map.by_label[lab]: cubes for lab, cubes in g.extra.get("people", {}).items()}
 
+    def goods_on_hexes(self, g: GameState) -> dict[int, dict[str, int]]:
+        """The people waiting on the districts, for the picture."""
+        return {h: dict(c) for h, c in self.people(g).items() if any(c.values())}
+
     def people_left(self, g: GameState) -> int:
         on_districts = sum(sum(c.values()) for c in g.extra.get("people", {}).values())
         return on_districts + sum(sum(c.values()) for c in g.cubes.values())
@@ -399,7 +403,9 @@ class Rules(BaseRules):
             self._result(g, True, "every person is evacuated")
             return True
         if g.turn >= g.last_turn:
-            self._result(g, False, f"{self.people_left(g)} people are still on the map after round {g.turn}")
+            n = self.people_left(g)
+            who = "1 person is" if n == 1 else f"{n} people are"
+            self._result(g, False, f"{who} still on the map after round {g.turn}")
             return True
         return False
 
@@ -418,6 +424,23 @@ class Rules(BaseRules):
             "reason": why,
         }
         g.say(f"{'Won' if won else 'Lost'} in round {g.turn}: {why} ({evacuated} evacuated)")
+
+    def result_lines(self, g: GameState) -> list[str]:
+        """Won or lost, and why."""
+        r = g.extra.get("result")
+        if not r:
+            return []
+        head = "You won" if r["won"] else "You lost"
+        return [f"{head} in round {r['round']}: {r['reason']} ({r['evacuated']} evacuated, {r['left']} left)."]
+
+    def describe_status(self, g: GameState) -> list[str]:
+        """People still on the map and evacuated, the flooded hexes, the water left."""
+        evacuated = sum(g.extra.get("evacuated", {}).values())
+        wet = len(self.flooded(g))
+        return [
+            f"People: {self.people_left(g)} on the map, {evacuated} evacuated. "
+            f"Flooded hexes: {wet}; flood cubes left: {max(0, self.FLOOD_CUBES - wet)}."
+        ]
 
     def score(self, g: GameState, seat: int) -> int:
         """The people evacuated so far."""

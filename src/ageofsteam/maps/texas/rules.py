@@ -214,6 +214,15 @@ class Rules(BaseRules):
                     out.append(f"the oil at {label} is {'not ' if on_tile else ''}under a track tile but in {key}")
         return out
 
+    def goods_on_hexes(self, g: GameState) -> dict[int, dict[str, int]]:
+        """The oil on the fields and on the track tiles laid there, for the picture."""
+        out: dict[int, dict[str, int]] = {}
+        for key in ("oil", "oil_on_track"):
+            for label, n in g.extra.get(key, {}).items():
+                if n:
+                    out[g.map.by_label[label]] = {OIL: n}
+        return out
+
     def is_oil_field(self, g: GameState, h: int) -> bool:
         """A hex with derricks whose black goods are not all transported yet."""
         label = g.label(h)
@@ -272,7 +281,7 @@ class Rules(BaseRules):
         n = g.extra.get("oil", {}).pop(label, 0)
         if n:
             g.extra.setdefault("oil_on_track", {})[label] = n
-            g.say(f"{n} black good{'s' if n > 1 else ''} of the oil field at {label} go onto the track tile")
+            g.say(f"the oil field at {label}: {n} black good{'s go' if n > 1 else ' goes'} onto the track tile")
 
     def cheapest_build(self, g: GameState, seat: int) -> int:
         """The cheapest tile is a simple one on a 1-derrick oil field ($2), or a redirection."""
