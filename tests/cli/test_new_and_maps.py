@@ -12,7 +12,22 @@ from ageofsteam.engine.record import Record
 from ageofsteam.maps import load_board, map_ids
 from tests.cli.conftest import aos, record_data
 
-COMMANDS = ("maps", "tiles", "new", "show", "legal", "act", "undo", "replay", "play", "random-games")
+COMMANDS = (
+    "maps",
+    "tiles",
+    "new",
+    "show",
+    "legal",
+    "act",
+    "undo",
+    "replay",
+    "play",
+    "random-games",
+    "render",
+    "serve",
+    "import",
+    "map",
+)
 
 
 @pytest.mark.parametrize("command", COMMANDS)
