@@ -11,42 +11,20 @@ round trip.
 
 from __future__ import annotations
 
-import json
-import random
 from collections import Counter
 
 import pytest
 
-from ageofsteam import Game, Record, view
-from ageofsteam.bots import RandomBot
-from ageofsteam.engine.invariants import check_invariants, check_replay
+from ageofsteam import Game
+from tests import random_games
 
 GAMES = 200
 CHUNK = 10  # games per test, so that pytest-xdist can share them out
 
 
 def play_checked(seed: int, players: int) -> tuple[Game, list[str], Counter[str]]:
-    """One random game, checked after every action; returns the game, the problems and the action kinds."""
-    game = Game.new("rust-belt", players=players, seed=seed)
-    rng = random.Random(seed)
-    bot = RandomBot()
-    kinds: Counter[str] = Counter()
-    problems = [f"at the start: {p}" for p in check_invariants(game)]
-    while not game.over and not problems:
-        action = bot.choose(game, rng)
-        game.apply(action)
-        kinds[action.kind] += 1
-        where = f"action {len(game.record.actions)} ({action.kind}, turn {game.state.turn}, {game.state.phase})"
-        problems += [f"{where}: {p}" for p in check_invariants(game)]
-    if not problems:
-        problems += check_replay(game)
-        text = game.record.dumps()
-        again = Game.from_record(Record.loads(text))
-        if view(again) != view(game):
-            problems.append("the record read back from its JSON text replays to a different view")
-        if json.loads(json.dumps(view(game))) != view(game):
-            problems.append("the view does not survive json.dumps/json.loads")
-    return game, [f"seed {seed}, {players} players, {p}" for p in problems], kinds
+    """One random game on this map, checked after every action (see ``tests/random_games.py``)."""
+    return random_games.play_checked("rust-belt", seed, players)
 
 
 @pytest.mark.parametrize("first", range(0, GAMES, CHUNK))

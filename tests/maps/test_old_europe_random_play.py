@@ -3,15 +3,12 @@ circle's capacity, one disc per player and circle, none of a bankrupt player), t
 
 from __future__ import annotations
 
-import json
-import random
 from collections import Counter
 
 import pytest
 
-from ageofsteam import Game, Record, view
-from ageofsteam.bots import RandomBot
-from ageofsteam.engine.invariants import check_invariants, check_replay
+from ageofsteam import Game
+from tests import random_games
 
 MAP = "old-europe"
 GAMES = 60
@@ -19,25 +16,8 @@ CHUNK = 10
 
 
 def play_checked(seed: int, players: int) -> tuple[Game, list[str], Counter[str]]:
-    game = Game.new(MAP, players=players, seed=seed)
-    rng = random.Random(seed)
-    bot = RandomBot()
-    kinds: Counter[str] = Counter()
-    problems = [f"at the start: {p}" for p in check_invariants(game)]
-    while not game.over and not problems:
-        action = bot.choose(game, rng)
-        game.apply(action)
-        kinds[action.kind] += 1
-        where = f"action {len(game.record.actions)} ({action.kind}, turn {game.state.turn}, {game.state.phase})"
-        problems += [f"{where}: {p}" for p in check_invariants(game)]
-    if not problems:
-        problems += check_replay(game)
-        again = Game.from_record(Record.loads(game.record.dumps()))
-        if view(again) != view(game):
-            problems.append("the record read back from its JSON text replays to a different view")
-        if json.loads(json.dumps(view(game))) != view(game):
-            problems.append("the view does not survive json.dumps/json.loads")
-    return game, [f"seed {seed}, {players} players, {p}" for p in problems], kinds
+    """One random game on this map, checked after every action (see ``tests/random_games.py``)."""
+    return random_games.play_checked(MAP, seed, players)
 
 
 @pytest.mark.parametrize("first", range(0, GAMES, CHUNK))

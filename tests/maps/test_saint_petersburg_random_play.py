@@ -3,41 +3,32 @@ every record replayed at the end; the games see both seasons' rules at work."""
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 
 import pytest
 
 from ageofsteam import Game
-from ageofsteam.bots import RandomBot
-from ageofsteam.engine.invariants import check_invariants, check_replay
+from ageofsteam.engine.actions import Action
+from tests import random_games
 
 MAP = "saint-petersburg"
 GAMES = 60
 CHUNK = 10
 
 
+def _seasons(game: Game, action: Action, seen: Counter[str]) -> None:
+    g = game.state
+    if action.kind == "select_action":
+        seen[f"{g.extra['season']}:{action.action}"] += 1  # type: ignore[attr-defined]
+    if action.kind == "build":
+        h = g.map.by_label[action.hex]  # type: ignore[attr-defined]
+        seen[f"{g.extra['season']}:{g.map.terrain[h]}"] += 1
+        if g.map.terrain[h] == "river" and g.extra["season"] == "winter":
+            seen[f"winter river by {g.players[action.actor].action}"] += 1
+
+
 def play(seed: int) -> tuple[Game, list[str], Counter[str]]:
-    game = Game.new(MAP, players=3 + seed % 2, seed=seed)
-    rng, bot = random.Random(seed), RandomBot()
-    seen: Counter[str] = Counter()
-    problems = check_invariants(game)
-    while not game.over and not problems:
-        g = game.state
-        action = bot.choose(game, rng)
-        if action.kind == "select_action":
-            seen[f"{g.extra['season']}:{action.action}"] += 1  # type: ignore[attr-defined]
-        if action.kind == "build":
-            h = g.map.by_label[action.hex]  # type: ignore[attr-defined]
-            seen[f"{g.extra['season']}:{g.map.terrain[h]}"] += 1
-            if g.map.terrain[h] == "river" and g.extra["season"] == "winter":
-                seen[f"winter river by {g.players[action.player].action}"] += 1  # type: ignore[attr-defined]
-        game.apply(action)
-        seen[action.kind] += 1
-        problems += [f"seed {seed}, action {len(game.record.actions)}: {p}" for p in check_invariants(game)]
-    if not problems:
-        problems += [f"seed {seed}: {p}" for p in check_replay(game)]
-    return game, problems, seen
+    return random_games.play_checked(MAP, seed, 3 + seed % 2, observe=_seasons)
 
 
 @pytest.mark.parametrize("first", range(0, GAMES, CHUNK))

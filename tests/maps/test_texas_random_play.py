@@ -3,35 +3,26 @@ goods counted on fields, on track tiles and out of the game) and every record re
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 
 import pytest
 
 from ageofsteam import Game
-from ageofsteam.bots import RandomBot
-from ageofsteam.engine.invariants import check_invariants, check_replay
+from ageofsteam.engine.actions import Action
+from tests import random_games
 
 MAP = "texas"
 GAMES = 60
 CHUNK = 10
 
 
+def _tanker_only(game: Game, action: Action, seen: Counter[str]) -> None:
+    if action.kind == "deliver_oil":
+        assert game.state.players[action.actor].action == "tanker"
+
+
 def play(seed: int) -> tuple[Game, list[str], Counter[str]]:
-    game = Game.new(MAP, players=4 + seed % 2, seed=seed)
-    rng, bot = random.Random(seed), RandomBot()
-    seen: Counter[str] = Counter()
-    problems = check_invariants(game)
-    while not game.over and not problems:
-        action = bot.choose(game, rng)
-        if action.kind == "deliver_oil":
-            assert game.state.players[action.player].action == "tanker"  # type: ignore[attr-defined]
-        game.apply(action)
-        seen[action.kind] += 1
-        problems += [f"seed {seed}, action {len(game.record.actions)}: {p}" for p in check_invariants(game)]
-    if not problems:
-        problems += [f"seed {seed}: {p}" for p in check_replay(game)]
-    return game, problems, seen
+    return random_games.play_checked(MAP, seed, 4 + seed % 2, observe=_tanker_only)
 
 
 @pytest.mark.parametrize("first", range(0, GAMES, CHUNK))
