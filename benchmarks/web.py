@@ -149,7 +149,8 @@ def main() -> None:
             list_full = timed(lambda: client.get("/api/games"))
             cold = timed(lambda: client.get(f"/api/games/{random.choice(ids)}"), 50)
             print(f"stored games: {len(ids)}")
-            print(f"create a game: {per_hundred[0]:.1f} ms (first hundred) → {per_hundred[-1]:.1f} ms (last hundred)")
+            if per_hundred:
+                print(f"create a game: {per_hundred[0]:.1f} ms (first hundred) → {per_hundred[-1]:.1f} ms (last hundred)")
             print(
                 f"open a game: {open_empty:.1f} ms with 1 stored → {open_full:.1f} ms with {len(ids)} stored; "
                 f"a random one of them {cold:.1f} ms"
