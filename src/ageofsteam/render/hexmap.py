@@ -135,6 +135,9 @@ class HexBoardPainter:
         self.labels = labels
         self.highlight = {board.by_label[t.upper()] for t in highlight if t.upper() in board.by_label}
         self.extras: MapExtras = map_extras(board)
+        drawing = board.raw.get("drawing") if isinstance(board.raw, dict) else None
+        ground = drawing.get("river_ground") if isinstance(drawing, dict) else None
+        self.river_ground: str | None = ground if isinstance(ground, str) and ground != "river" else None
         cols, ys = board.cols, board.ys
         self.min_col, self.max_col = (min(cols), max(cols)) if cols else (0, 0)
         self.min_y, self.max_y = (min(ys), max(ys)) if ys else (0, 0)
@@ -159,6 +162,20 @@ class HexBoardPainter:
         """Remember a legend entry (``swatch`` is SVG drawn in a 16 × 16 box)."""
         self.legend.setdefault(key, (swatch, caption))
 
+    def ground(self, kind: str) -> str:
+        """The terrain whose colour a hex of ``kind`` has: plain under a city or town; under a river, the map's
+        ``[drawing] river_ground`` when it names one (a map whose rivers lie in urban hexes)."""
+        if kind in ("city", "town"):
+            return "plain"
+        if kind == "river" and self.river_ground:
+            return self.river_ground
+        return kind
+
+    def terrain_title(self, kind: str) -> str:
+        if kind == "river" and self.river_ground:
+            return f"river ({self.river_ground} hex)"
+        return pal.TERRAIN_TITLES.get(kind, kind)
+
     # --- layers ------------------------------------------------------------------------------------
 
     def terrain_layer(self) -> str:
@@ -166,7 +183,7 @@ class HexBoardPainter:
         b = self.board
         for h in range(b.size):
             kind = b.terrain[h]
-            fill = pal.terrain("plain" if kind in ("city", "town") else kind)
+            fill = pal.terrain(self.ground(kind))
             out.append(
                 polygon(
                     self.geo.corners(self.c(h)),
@@ -178,13 +195,13 @@ class HexBoardPainter:
                 )
             )
             if kind not in ("city", "town"):
-                self.note(f"terrain:{kind}", self.terrain_swatch(kind), pal.TERRAIN_TITLES.get(kind, kind))
+                self.note(f"terrain:{kind}", self.terrain_swatch(kind), self.terrain_title(kind))
         return group(out, class_="terrain")
 
     def terrain_swatch(self, kind: str) -> str:
         geo = HexGeometry(9.0, 8, 8)
         c = (8.0, 8.0)
-        body = polygon(geo.corners(c), fill=pal.terrain(kind), stroke="#8a8a8a", stroke_width=0.6)
+        body = polygon(geo.corners(c), fill=pal.terrain(self.ground(kind)), stroke="#8a8a8a", stroke_width=0.6)
         return body + self.terrain_mark(kind, c, geo, -1)
 
     def terrain_mark(self, kind: str, c: Point, geo: HexGeometry, h: int) -> str:
@@ -193,7 +210,8 @@ class HexBoardPainter:
         x, y = c
         if kind == "river":
             pts = self.river_course(h, c, geo) if h >= 0 else [(x - 0.8 * r, y), (x + 0.8 * r, y)]
-            return el(
+            under = self.terrain_mark(self.river_ground, c, geo, h) if self.river_ground and h >= 0 else ""
+            return under + el(
                 "path",
                 d=path_d(glyphs.wave_points(pts, 0.07 * r + 0.6, 0.42 * r + 2)),
                 fill="none",
@@ -572,7 +590,7 @@ class HexBoardPainter:
                 )
                 case_path = el("path", d=d_case, fill="none", stroke=pal.INK, stroke_width=width + 2.6)
                 if crossing and i == len(tile.tracks) - 1:
-                    bg = pal.terrain(self.board.terrain[h])
+                    bg = pal.terrain(self.ground(self.board.terrain[h]))
                     gap = el(
                         "path",
                         d=track_d(self.geo, c, a, b),
@@ -706,13 +724,12 @@ class HexBoardPainter:
                 parts.append(glyphs.cubes(x, max(y + 0.17 * r, below + 0.06 * r), cubes, r))
             out.append(group(parts, class_="city-info", data_hex=b.labels[city.hex]))
         if g is not None:
-            rules_cities = getattr(g.rules, "NEW_CITIES", {})
             for h, letter in sorted(g.new_cities.items()):
                 x, y = self.c(h)
                 colours = g.city_colours(h)
                 fill = self.city_fill(colours)[0]
                 ink = pal.text_on(fill)
-                column = rules_cities.get(letter, ("", ""))[1]
+                column = self.new_city_growth(letter)
                 badge = glyphs.growth_badges(x, y - 0.8 * r, [column], r) if column else ""
                 name, below = self.name_svg(x, y + 0.02 * r, b.towns.get(h, ""), 1.7 * r, ink, None, 0.26 * r)
                 out.append(
@@ -747,6 +764,14 @@ class HexBoardPainter:
                 out.append(glyphs.cubes(x, y - 0.62 * r, g.cubes[h], r))
         return group(out, class_="places")
 
+    def new_city_growth(self, letter: str) -> str:
+        """The goods-growth number a New City shows (``light3`` …), or "" when the game's goods display has no
+        column for it (a map without a goods display, or without that column)."""
+        if self.g is None:
+            return ""
+        column = getattr(self.g.rules, "NEW_CITIES", {}).get(letter, ("", ""))[1]
+        return column if column and (letter in self.g.display or column in self.g.display) else ""
+
     def kind_mark(self, kind: str, x: float, y: float, ink: str, top: bool) -> str:
         """A small sign for a special kind of city (exit, skyscraper, …): at the top of its hex when that is free
         of goods-growth numbers, else in the upper left."""
@@ -757,15 +782,24 @@ class HexBoardPainter:
         return glyphs.city_kind(kind, x - 0.47 * r, y - 0.55 * r, r, ink)
 
     def features_layer(self) -> str:
-        """Oil fields, flood cubes, volcanoes, airports, ports and any other marked hex feature."""
-        per_hex: dict[int, list[Feature]] = {h: list(fs) for h, fs in self.extras.features.items()}
+        """Oil fields, flood cubes, volcanoes, airports, ports and any other marked hex feature.
+
+        A marker placed in play stands for the printed feature of its kind on its hex (a flood cube put on the
+        printed flood sign at setup), so that hex shows one sign, not two."""
+        placed: dict[int, list[Feature]] = {}
         markers = state_extra(self.g, "markers")
         if isinstance(markers, dict):
             for lab, kinds in markers.items():
                 h = self.board.by_label.get(str(lab).upper())
                 for kind in kinds if isinstance(kinds, list) else [kinds]:
                     if h is not None and isinstance(kind, str):
-                        per_hex.setdefault(h, []).append(Feature(kind))
+                        placed.setdefault(h, []).append(Feature(kind))
+        per_hex: dict[int, list[Feature]] = {}
+        for h, fs in self.extras.features.items():
+            covered = {f.kind for f in placed.get(h, [])}
+            per_hex[h] = [f for f in fs if f.kind not in covered]
+        for h, fs in placed.items():
+            per_hex.setdefault(h, []).extend(fs)
         out = []
         r = self.geo.r
         for h, all_feats in sorted(per_hex.items()):
@@ -979,8 +1013,8 @@ class HexBoardPainter:
         if self.extras.ports:
             places.append((glyphs.anchor(8, 9, 4.2), "port"))
         growth = {key[:4] for c in self.board.cities for key in c.growth}
-        if self.g is not None and self.g.new_cities:
-            growth |= {"ligh", "dark"}
+        if self.g is not None:
+            growth |= {col[:4] for col in map(self.new_city_growth, self.g.new_cities.values()) if col}
         if "ligh" in growth:
             places.append((glyphs.growth_key(False), "goods growth: light"))
         if "dark" in growth:

@@ -1,7 +1,8 @@
 """What the drawing needs from a map beyond terrain, cities and towns, and from a game beyond track and cubes.
 
 The optional parts of the map format (``docs/map-format.md``: place kinds, ports, features, areas, special
-links) come from the board loader's fields.
+links) come from the board loader's fields. A map may add a ``[drawing]`` table for the drawing alone:
+``river_ground = "urban"`` draws its river hexes as hexes of that terrain with a river (its rules are untouched).
 
 A game state may carry figures that are not track, tiles or cubes (in ``GameState.extra``, kept by a map's
 rules). The renderer reads these keys when present:
