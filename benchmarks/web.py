@@ -150,7 +150,8 @@ def main() -> None:
             cold = timed(lambda: client.get(f"/api/games/{random.choice(ids)}"), 50)
             print(f"stored games: {len(ids)}")
             if per_hundred:
-                print(f"create a game: {per_hundred[0]:.1f} ms (first hundred) → {per_hundred[-1]:.1f} ms (last hundred)")
+                first_ms, last_ms = per_hundred[0], per_hundred[-1]
+                print(f"create a game: {first_ms:.1f} ms (first hundred) → {last_ms:.1f} ms (last hundred)")
             print(
                 f"open a game: {open_empty:.1f} ms with 1 stored → {open_full:.1f} ms with {len(ids)} stored; "
                 f"a random one of them {cold:.1f} ms"

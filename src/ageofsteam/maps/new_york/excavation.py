@@ -1,0 +1,72 @@
+"""New York Subway, Phase IV: excavation — up to 2 hexes a turn at $2 each (neither water nor a skyscraper),
+and the turn's counts that the building phase keeps."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from ageofsteam.engine.actions import Action, register
+from ageofsteam.engine.errors import IllegalAction
+from ageofsteam.maps.new_york.figures import TURN, excavated
+from ageofsteam.maps.new_york.setup import SetupRules
+
+if TYPE_CHECKING:
+    from ageofsteam.engine.state import GameState
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class Excavate(Action):
+    """Phase IV (New York Subway): excavate the hex ``hex`` (a face-down tile)."""
+
+    kind: ClassVar[str] = "excavate"
+    player: int
+    hex: str
+
+
+class ExcavationRules(SetupRules):
+    """Excavating hexes, and the build turn's counts."""
+
+    EXCAVATIONS = 2  # excavations a turn
+    EXCAVATION_COST = 2  # every hex, construction sites included
+
+    def turn_counts(self, g: GameState) -> dict[str, Any]:
+        return g.extra.setdefault(TURN, {"excavations": 0, "stations": 0, "moved": False})  # type: ignore[no-any-return]
+
+    def on_build_ended(self, g: GameState, seat: int) -> None:
+        g.extra.pop(TURN, None)
+
+    def excavation_cost(self, g: GameState, h: int) -> int | None:
+        """$2 for every hex but water and skyscrapers (ruling: neither can be excavated)."""
+        if g.is_city(h) or g.map.terrain[h] == "sea":
+            return None
+        return self.EXCAVATION_COST
+
+    def _hex(self, g: GameState, label: str) -> int:
+        h = g.map.by_label.get(label.strip().upper())
+        if h is None:
+            raise IllegalAction(f"there is no hex {label!r} on this map")
+        return h
+
+    def check_excavate(self, g: GameState, a: Excavate) -> None:
+        h = self._hex(g, a.hex)
+        if self.turn_counts(g)["excavations"] >= self.EXCAVATIONS:
+            raise IllegalAction(f"you may excavate only {self.EXCAVATIONS} hexes a turn")
+        cost = self.excavation_cost(g, h)
+        if cost is None:
+            what = "water" if g.map.terrain[h] == "sea" else "a skyscraper"
+            raise IllegalAction(f"{g.label(h)} is {what} and cannot be excavated")
+        if g.label(h) in excavated(g):
+            raise IllegalAction(f"{g.label(h)} has already been excavated")
+        if g.players[a.player].cash < cost:
+            raise IllegalAction(f"excavating costs ${cost}; you have ${g.players[a.player].cash}")
+
+    def do_excavate(self, g: GameState, a: Excavate) -> None:
+        h = self._hex(g, a.hex)
+        cost = self.excavation_cost(g, h) or 0
+        excavated(g)[g.label(h)] = a.player
+        g.players[a.player].cash -= cost
+        g.players[a.player].has_built = True
+        self.turn_counts(g)["excavations"] += 1
+        g.say(f"{g.player_name(a.player)} excavates {g.label(h)} for ${cost}")
