@@ -9,16 +9,13 @@ transcript. Where the two engines keep a figure differently, or choochoo's rules
 from __future__ import annotations
 
 import copy
-import filecmp
 import json
 from collections import Counter
-from pathlib import Path
 
 import pytest
 
-from ageofsteam.conformance.choochoo import Translation, feed, load, start, translate
+from ageofsteam.conformance.choochoo import feed, start
 from ageofsteam.conformance.lockstep import (
-    Report,
     compare,
     compare_transcript,
     parse_transcript,
@@ -29,33 +26,9 @@ from ageofsteam.engine.errors import IllegalAction
 from ageofsteam.engine.game import Game
 from ageofsteam.engine.record import Record
 from ageofsteam.rules.base import BaseRules
+from tests.conformance.conftest import DATA, files_of
 
-DATA = Path(__file__).parent / "data"
-SHARED = Path(__file__).resolve().parents[2].parent / "shared" / "conformance" / "choochoo"
-GAME = "rust-belt-2692"
-FILES = (f"{GAME}.record.json", f"{GAME}.snapshots.jsonl", f"{GAME}.expected.txt")
-
-
-@pytest.fixture(scope="module")
-def cc() -> tuple[dict, list[dict]]:
-    return load(DATA / FILES[0], DATA / FILES[1])
-
-
-@pytest.fixture(scope="module")
-def translation(cc) -> Translation:
-    return translate(*cc)
-
-
-@pytest.fixture(scope="module")
-def report(cc, translation) -> Report:
-    return compare(translation, *cc)
-
-
-def test_the_data_copies_equal_the_shared_originals():
-    if not SHARED.is_dir():
-        pytest.skip(f"the shared folder {SHARED} is not next to the repository; the copies in {DATA} are used")
-    for name in FILES:
-        assert filecmp.cmp(DATA / name, SHARED / name, shallow=False), f"{name} differs from {SHARED / name}"
+FILES = files_of("rust-belt-2692")
 
 
 def test_every_recorded_action_translates_and_is_legal_here(cc, translation):

@@ -27,10 +27,10 @@ def test_the_map_file_validates_without_problems(map_id):
 
 
 @pytest.mark.parametrize("map_id", map_ids())
-def test_the_map_sets_up_for_every_allowed_player_count(map_id):
+def test_the_map_sets_up_for_every_allowed_player_count_with_every_cube_accounted_for(map_id):
     lo, hi = load_board(map_id).players
-    for n in range(lo, hi + 1):
-        game = Game.new(map_id, players=n, seed=n)
+    for n, seed in ((n, seed) for n in range(lo, hi + 1) for seed in (1, 2, 3)):
+        game = Game.new(map_id, players=n, seed=seed)
         g = game.state
         assert len(g.players) == n
         assert g.turn == 1 and not game.over

@@ -5,15 +5,14 @@ city."""
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 
 import pytest
 
 from ageofsteam import Game
-from ageofsteam.bots import RandomBot
-from ageofsteam.engine.invariants import check_invariants, check_replay
+from ageofsteam.engine.actions import Action
 from ageofsteam.maps.heavy_cardboard.heavy_lifting import has_own_link, lift_distance
+from tests import random_games
 
 MAP = "heavy-cardboard"
 GAMES = 60
@@ -40,19 +39,13 @@ def check_move(game: Game, action) -> list[str]:
     return out
 
 
+def _check_move(game: Game, action: Action, seen: Counter[str]) -> None:
+    problems = check_move(game, action)
+    assert problems == [], problems
+
+
 def play(seed: int) -> tuple[Game, list[str], Counter[str]]:
-    game = Game.new(MAP, players=4 + seed % 3, seed=seed)
-    rng, bot = random.Random(seed), RandomBot()
-    seen: Counter[str] = Counter()
-    problems = check_invariants(game)
-    while not game.over and not problems:
-        action = bot.choose(game, rng)
-        problems += [f"seed {seed}: {p}" for p in check_move(game, action)]
-        game.apply(action)
-        seen[action.kind] += 1
-        problems += [f"seed {seed}, action {len(game.record.actions)}: {p}" for p in check_invariants(game)]
-    if not problems:
-        problems += [f"seed {seed}: {p}" for p in check_replay(game)]
+    game, problems, seen = random_games.play_checked(MAP, seed, 4 + seed % 3, observe=_check_move)
     seen["refills"] += sum(1 for line in game.state.log if "is empty and gains" in line)
     return game, problems, seen
 

@@ -6,7 +6,7 @@ import pytest
 
 from ageofsteam import BadInput, Game
 from ageofsteam.board.mapdata import MapData
-from ageofsteam.engine.state import GameState
+from ageofsteam.engine.invariants import cube_census
 from ageofsteam.maps import load_board, load_rules
 from ageofsteam.maps.iceland.rules import Rules as IcelandRules
 
@@ -18,22 +18,6 @@ PORTS = {"Ísafjörður", "Stykkishólmur", "Siglufjörður", "Seyðisfjörður"
 @pytest.fixture(scope="module")
 def board() -> MapData:
     return load_board(MAP)
-
-
-def census(g: GameState) -> dict[str, int]:
-    """Goods by colour in the bag, on the display, on the cities and on the volcanoes."""
-    out = dict(g.bag)
-    for boxes in g.display.values():
-        for c in boxes:
-            if c is not None:
-                out[c] += 1
-    for cubes in g.cubes.values():
-        for c, n in cubes.items():
-            out[c] += n
-    assert isinstance(g.rules, IcelandRules)
-    for c, n in g.rules.extra_goods(g).items():
-        out[c] += n
-    return out
 
 
 def distance(board: MapData, a: int, b: int) -> int:
@@ -179,7 +163,7 @@ def test_the_game_lasts_the_base_number_of_rounds(players, turns):
 @pytest.mark.parametrize("players", [4, 5])
 def test_setup_conserves_the_96_goods_counting_the_steam(players, seed):
     g = Game.new(MAP, players=players, seed=seed).state
-    assert census(g) == {"red": 20, "blue": 20, "purple": 20, "yellow": 20, "black": 16}
+    assert cube_census(g) == {"red": 20, "blue": 20, "purple": 20, "yellow": 20, "black": 16}
     assert all(n >= 0 for n in g.bag.values())
 
 

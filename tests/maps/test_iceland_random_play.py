@@ -4,37 +4,29 @@ urbanized towns, steam only on volcanoes…), and every record replayed at the e
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 
 import pytest
 
 from ageofsteam import Game
-from ageofsteam.bots import RandomBot
-from ageofsteam.engine.actions import Deliver
-from ageofsteam.engine.invariants import check_invariants, check_replay
+from ageofsteam.engine.actions import Action, Deliver
+from tests import random_games
 
 GAMES = 50
 CHUNK = 10
 VOLCANOES = {"W10", "P11", "R15", "M16"}
 
 
+def _count_steam_and_boats(game: Game, a: Action, seen: Counter[str]) -> None:
+    if isinstance(a, Deliver):
+        seen["volcano steam" if a.city in VOLCANOES else "city " + a.colour] += 1
+        seen["boat"] += any(lk.startswith("boat:") for lk in a.links)
+
+
 def play(seed: int) -> tuple[list[str], Counter[str]]:
-    game = Game.new("iceland", players=4 + seed % 2, seed=seed)
-    rng, bot = random.Random(seed), RandomBot()
-    seen: Counter[str] = Counter()
-    problems = check_invariants(game)
-    while not game.over and not problems:
-        a = bot.choose(game, rng)
-        if isinstance(a, Deliver):
-            seen["volcano steam" if a.city in VOLCANOES else "city " + a.colour] += 1
-            seen["boat"] += any(lk.startswith("boat:") for lk in a.links)
-        game.apply(a)
-        problems += [f"action {len(game.record.actions)} ({a.kind}): {p}" for p in check_invariants(game)]
+    game, problems, seen = random_games.play_checked("iceland", seed, 4 + seed % 2, observe=_count_steam_and_boats)
     seen["urbanized"] += len(game.state.new_cities)
-    if not problems:
-        problems += check_replay(game)
-    return [f"seed {seed}: {p}" for p in problems], seen
+    return problems, seen
 
 
 @pytest.mark.parametrize("first", range(0, GAMES, CHUNK))

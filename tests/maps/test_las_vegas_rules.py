@@ -14,6 +14,7 @@ Positions used::
 from __future__ import annotations
 
 import random
+from collections import Counter
 from typing import Any
 
 import pytest
@@ -23,10 +24,11 @@ from ageofsteam.board.hexes import DIRECTIONS, TOWN
 from ageofsteam.board.tiles import TILE_TYPES, oriented
 from ageofsteam.bots import RandomBot
 from ageofsteam.cli.describe import legal_choices
-from ageofsteam.engine.actions import Roll, SelectAction
-from ageofsteam.engine.invariants import check_invariants, check_replay
+from ageofsteam.engine.actions import Action, Roll, SelectAction
+from ageofsteam.engine.invariants import check_invariants
 from ageofsteam.engine.scenario import Scenario
 from ageofsteam.maps.las_vegas.rules import TakeMoney
+from tests import random_games
 from tests.conftest import act
 
 MAP = "las-vegas"
@@ -293,22 +295,20 @@ GAMES = 50
 CHUNK = 10
 
 
+def _count_money_taken(game: Game, action: Action, seen: Counter[str]) -> None:
+    if isinstance(action, TakeMoney) and action.take:
+        seen["money taken"] += 1
+
+
 @pytest.mark.parametrize("first", range(0, GAMES, CHUNK))
 def test_random_games_keep_every_invariant_and_the_money(first):
-    taken = 0
+    seen: Counter[str] = Counter()
     for seed in range(first, first + CHUNK):
-        game = Game.new(MAP, players=3 + seed % 3, seed=seed)
-        rng, bot = random.Random(seed), RandomBot()
-        assert check_invariants(game) == []
-        while not game.over:
-            action = bot.choose(game, rng)
-            game.apply(action)
-            problems = check_invariants(game)
-            assert problems == [], f"seed {seed}, {action}: {problems}"
-            taken += isinstance(action, TakeMoney) and action.take
-        assert check_replay(game) == []
+        game, problems, kinds = random_games.play_checked(MAP, seed, 3 + seed % 3, observe=_count_money_taken)
+        assert problems == []
         assert game.state.phase == "game_over"
-    assert taken > 0
+        seen += kinds
+    assert seen["money taken"] > 0
 
 
 def test_the_money_invariant_catches_lost_money():

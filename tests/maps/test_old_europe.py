@@ -4,7 +4,6 @@ the interwar adjacency, the drawing data, and the setup for 3 to 6 players."""
 from __future__ import annotations
 
 import itertools
-import math
 from collections import Counter
 
 import pytest
@@ -12,6 +11,7 @@ import pytest
 from ageofsteam import Game
 from ageofsteam.board.mapdata import MapData
 from ageofsteam.maps import load_board, load_rules
+from tests.maps.outlines import distance_to_outline, inside
 
 MAP = "old-europe"
 
@@ -256,24 +256,6 @@ def test_every_country_can_be_reached_through_the_circles(board):
 
 
 # --- drawing data ---------------------------------------------------------------------------------------
-
-
-def inside(pt: tuple[float, float], poly: tuple[tuple[float, float], ...]) -> bool:
-    x, y = pt
-    res = False
-    for (x0, y0), (x1, y1) in zip(poly, poly[1:] + poly[:1], strict=True):
-        if (y0 > y) != (y1 > y) and x < x0 + (y - y0) * (x1 - x0) / (y1 - y0):
-            res = not res
-    return res
-
-
-def distance_to_outline(pt: tuple[float, float], poly: tuple[tuple[float, float], ...]) -> float:
-    best = math.inf
-    for (x0, y0), (x1, y1) in zip(poly, poly[1:] + poly[:1], strict=True):
-        dx, dy = x1 - x0, y1 - y0
-        t = max(0.0, min(1.0, ((pt[0] - x0) * dx + (pt[1] - y0) * dy) / (dx * dx + dy * dy or 1)))
-        best = min(best, math.dist(pt, (x0 + t * dx, y0 + t * dy)))
-    return best
 
 
 def test_every_country_has_a_position_inside_a_coarse_outline(board):

@@ -13,7 +13,7 @@ Positions used (all plain hexes unless said)::
 
 from __future__ import annotations
 
-import random
+from collections import Counter
 from typing import Any
 
 import pytest
@@ -21,13 +21,12 @@ import pytest
 from ageofsteam import Game, IllegalAction, view
 from ageofsteam.board.hexes import DIRECTIONS, TOWN
 from ageofsteam.board.tiles import TILE_TYPES, oriented
-from ageofsteam.bots import RandomBot
-from ageofsteam.engine.actions import Deliver
-from ageofsteam.engine.invariants import check_invariants, check_replay
+from ageofsteam.engine.actions import Action, Deliver
 from ageofsteam.engine.scenario import Scenario
 from ageofsteam.maps import load_board
 from ageofsteam.rules.build_track import legal_builds
 from ageofsteam.rules.move_goods import all_routes
+from tests import random_games
 from tests.conftest import act
 
 MAP = "taiwan"
@@ -300,20 +299,17 @@ GAMES = 50
 CHUNK = 10
 
 
+def _count_flights(game: Game, action: Action, seen: Counter[str]) -> None:
+    if isinstance(action, Deliver) and any(lid.startswith("bird:") for lid in action.links):
+        seen["flight"] += 1
+
+
 @pytest.mark.parametrize("first", range(0, GAMES, CHUNK))
 def test_random_games_keep_every_invariant(first):
-    flights = 0
+    seen: Counter[str] = Counter()
     for seed in range(first, first + CHUNK):
-        game = Game.new(MAP, players=5 + seed % 2, seed=seed)
-        rng, bot = random.Random(seed), RandomBot()
-        assert check_invariants(game) == []
-        while not game.over:
-            action = bot.choose(game, rng)
-            game.apply(action)
-            problems = check_invariants(game)
-            assert problems == [], f"seed {seed}, {action}: {problems}"
-            if isinstance(action, Deliver):
-                flights += any(lid.startswith("bird:") for lid in action.links)
-        assert check_replay(game) == []
+        game, problems, kinds = random_games.play_checked(MAP, seed, 5 + seed % 2, observe=_count_flights)
+        assert problems == []
         assert game.state.phase == "game_over"
-    assert flights > 0
+        seen += kinds
+    assert seen["flight"] > 0

@@ -112,6 +112,11 @@ class BuildTrackPhase(Phase):
             raise IllegalAction(f"there is no hex {a.hex!r} on this map")
         return plan_build(g, a.player, h, a.tile, a.rotation)
 
+    def build(self, g: GameState, a: Action) -> None:
+        """Carry out one checked build; maps whose builds are not tiles (discs, links, stations) override this."""
+        assert isinstance(a, Build)
+        apply_build(g, self.plan(g, a))
+
     def apply(self, g: GameState, a: Action) -> bool:
         b = g.build
         assert b is not None
@@ -121,8 +126,7 @@ class BuildTrackPhase(Phase):
         if isinstance(a, Urbanize):
             apply_urbanize(g, a, check_urbanize(g, a))
         else:
-            assert isinstance(a, Build)
-            apply_build(g, self.plan(g, a))
+            self.build(g, a)
         if self._build_over(g):
             self._end_build(g)
             return self._next(g)

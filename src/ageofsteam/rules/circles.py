@@ -17,7 +17,7 @@ from ageofsteam.board.network import Link, Network
 from ageofsteam.engine.actions import Action, EndBuild, Urbanize, register
 from ageofsteam.engine.errors import IllegalAction
 from ageofsteam.rules.build_track import BuildTrackPhase
-from ageofsteam.rules.urbanization import apply_urbanize, check_urbanize
+from ageofsteam.rules.urbanization import check_urbanize
 
 if TYPE_CHECKING:
     from ageofsteam.board.mapdata import Circle
@@ -246,21 +246,9 @@ class CircleBuildPhase(BuildTrackPhase):
         elif isinstance(a, PlaceDisc):
             g.rules.check_disc(g, a)  # type: ignore[attr-defined]
 
-    def apply(self, g: GameState, a: Action) -> bool:
-        b = g.build
-        assert b is not None
-        if isinstance(a, EndBuild):
-            self._end_build(g)
-            return self._next(g)
-        if isinstance(a, Urbanize):
-            apply_urbanize(g, a, check_urbanize(g, a))
-        else:
-            assert isinstance(a, PlaceDisc)
-            place_disc(g, a)
-        if self._build_over(g):
-            self._end_build(g)
-            return self._next(g)
-        return False
+    def build(self, g: GameState, a: Action) -> None:
+        assert isinstance(a, PlaceDisc)
+        place_disc(g, a)
 
 
 def place_disc(g: GameState, a: PlaceDisc) -> None:

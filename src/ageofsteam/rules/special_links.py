@@ -125,12 +125,9 @@ class SpecialLinkBuildPhase(BuildTrackPhase):
         else:
             super().check(g, a)
 
-    def apply(self, g: GameState, a: Action) -> bool:
+    def build(self, g: GameState, a: Action) -> None:
         if not isinstance(a, BuildLink):
-            return super().apply(g, a)
+            super().build(g, a)
+            return
         link, cost = check_build_link(g, a.player, a.link)
         apply_build_link(g, a.player, link, cost)
-        if self._build_over(g):
-            self._end_build(g)
-            return self._next(g)
-        return False

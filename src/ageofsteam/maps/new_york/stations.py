@@ -12,7 +12,7 @@ from ageofsteam.engine.errors import IllegalAction
 from ageofsteam.maps.new_york.excavation import Excavate, ExcavationRules
 from ageofsteam.maps.new_york.figures import excavated, is_place, side_hexes, side_key, side_ok, stations, stations_of
 from ageofsteam.rules.build_track import BuildTrackPhase
-from ageofsteam.rules.urbanization import apply_urbanize, check_urbanize
+from ageofsteam.rules.urbanization import check_urbanize
 
 if TYPE_CHECKING:
     from ageofsteam.engine.state import GameState
@@ -259,26 +259,16 @@ class SubwayBuildPhase(BuildTrackPhase):
         elif isinstance(a, MoveStation):
             rules.check_move(g, a)
 
-    def apply(self, g: GameState, a: Action) -> bool:
+    def build(self, g: GameState, a: Action) -> None:
         b = g.build
         assert b is not None
         rules: StationRules = g.rules  # type: ignore[assignment]
-        if isinstance(a, EndBuild):
-            self._end_build(g)
-            return self._next(g)
-        if isinstance(a, Urbanize):
-            apply_urbanize(g, a, check_urbanize(g, a))
+        b.may_urbanize = False
+        if isinstance(a, Excavate):
+            rules.do_excavate(g, a)
+        elif isinstance(a, BuildStation):
+            rules.do_station(g, a)
         else:
-            b.may_urbanize = False
-            if isinstance(a, Excavate):
-                rules.do_excavate(g, a)
-            elif isinstance(a, BuildStation):
-                rules.do_station(g, a)
-            else:
-                assert isinstance(a, MoveStation)
-                rules.do_move(g, a)
-            g.board_changed()
-        if self._build_over(g):
-            self._end_build(g)
-            return self._next(g)
-        return False
+            assert isinstance(a, MoveStation)
+            rules.do_move(g, a)
+        g.board_changed()
