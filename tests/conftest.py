@@ -7,8 +7,9 @@ from typing import Any
 
 import pytest
 
-from ageofsteam import Game
+from ageofsteam import Game, view
 from ageofsteam.engine.actions import parse_action
+from ageofsteam.engine.record import Record
 
 
 def scenario(text: str, *, auto_chance: bool = True) -> Game:
@@ -29,3 +30,30 @@ def hexid(game: Game, label: str) -> int:
 @pytest.fixture
 def new_game():
     return scenario
+
+
+@pytest.fixture(autouse=True)
+def scenario_games_replay(monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest):
+    """Every game a test starts from a scenario must replay from its saved record to the same view.
+
+    A scenario is part of the record; if play could change it (a shared table), the saved game would replay
+    to another position or not at all. Tests that set figures on the state by hand opt out with the
+    ``state_edited`` mark.
+    """
+    games: list[Game] = []
+    original = Game.from_scenario.__func__  # type: ignore[attr-defined]
+
+    def tracked(cls: type[Game], *args: Any, **kwargs: Any) -> Game:
+        game = original(cls, *args, **kwargs)
+        games.append(game)
+        return game
+
+    monkeypatch.setattr(Game, "from_scenario", classmethod(tracked))
+    yield
+    if request.node.get_closest_marker("state_edited"):
+        return
+    for game in games:
+        saved = Record.model_validate_json(game.record.model_dump_json())
+        assert view(Game.from_record(saved, auto_chance=game.auto_chance)) == view(game), (
+            "the saved record replays to another position"
+        )

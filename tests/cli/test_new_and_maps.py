@@ -148,7 +148,8 @@ def test_new_from_a_scenario(tmp_path: Path) -> None:
         (["rust-belt", "--players", "3", "--option", "production_offmap_boxes=3"], "must be a bool"),
         (["rust-belt", "--players", "3", "--option", "novalue"], "key=value"),
         (["atlantis", "--players", "3"], "unknown map 'atlantis'"),
-        (["rust-belt"], "--players"),
+        (["nowhere"], "unknown map 'nowhere'; maps: 51st-state, detroit-bankruptcy"),
+        (["rust-belt"], "give the number of players with --players N (3–6 on this map)"),
         (["--players", "3"], "MAP"),
         (["rust-belt", "--players", "3", "--bots", "4"], "--bots"),
         (["rust-belt", "--players", "3", "--name", ""], "seat 0 name"),
@@ -207,3 +208,11 @@ def test_bad_input_exits_2_with_a_one_line_reason(args: tuple[str, ...], reason:
     lines = result.stderr.splitlines()
     assert len(lines) == 1 and lines[0].startswith("aos: ") and reason in lines[0], result.stderr
     assert not (tmp_path / "g.json").exists()
+
+
+def test_new_on_a_map_for_one_number_of_players_needs_no_players_option(tmp_path: Path) -> None:
+    path = tmp_path / "solo.json"
+    result = aos("new", "miami-2030", "-o", path)
+    assert result.exit_code == 0, result.output
+    assert "1 player," in result.output
+    assert len(Game.load(path).state.players) == 1

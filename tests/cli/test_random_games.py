@@ -85,6 +85,7 @@ def test_a_lost_or_extra_cube_is_found() -> None:
     assert check_invariants(game) == ["21 red cubes are accounted for, the game has 20"]
 
 
+@pytest.mark.state_edited
 def test_a_chain_with_two_owners_is_found() -> None:
     probe = Game.new("rust-belt", 3, seed=1)
     _, tiles, _ = city_to_city_track(probe)

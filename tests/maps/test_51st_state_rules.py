@@ -199,32 +199,80 @@ def test_other_players_disks_may_not_be_used():
     refused(game, "deliver", "only your own discs", city="WA", colour="yellow", links=links)
 
 
-def test_a_flight_joins_any_two_airports_without_discs():
-    # a red good flies from Texas (blue CS, airport) to Georgia (red CS, airport): the flight 1, Georgia 1
-    game = game_at("move_goods", to_move=0, order=ORDER, engine=2, cubes={"TX": ["red"]})
-    assert ("TX", "red", ("air:GA-TX",)) in deliveries(game)
-    act(game, "deliver", city="TX", colour="red", links=["air:GA-TX"])
-    assert game.state.players[0].income == 2
+def flight_ids(game: Game) -> set[str]:
+    return {lid for lid in game.state.network.links if lid.startswith("air:")}
 
 
-def test_with_the_option_flights_only_reach_a_state_without_circles():
-    game = game_at(
-        "move_goods",
-        to_move=0,
-        order=ORDER,
-        engine=2,
-        cubes={"TX": ["red"]},
-        options={"flights_between_all_airports": False},
-    )
-    assert not deliveries(game)
+def test_an_airports_flight_goes_to_alaska():
+    # "reaching the airport in California … and delivering the good to Alaska": each airport flies to Alaska
+    game = game_at("move_goods", to_move=0, order=ORDER)
+    assert flight_ids(game) == {f"air:AK-{s}" for s in ("CA", "CO", "GA", "IL", "NY", "TX")}
 
 
-def test_the_airport_example_also_holds_with_flights_only_to_alaska():
-    game = example(2, options={"flights_between_all_airports": False})
+def test_with_the_option_a_flight_joins_any_two_airports():
+    game = game_at("move_goods", to_move=0, order=ORDER, options={"flights_between_all_airports": True})
+    assert len(flight_ids(game)) == 7 * 6 // 2
+
+
+def test_the_airport_example_also_holds_with_flights_between_all_airports():
+    game = example(2, options={"flights_between_all_airports": True})
     act(game, "deliver", city="WA", colour="yellow", links=EXAMPLE_LINKS)
     assert game.state.players[0].income == 2
 
 
+def test_a_red_good_flies_from_colorado_to_georgia_only_with_the_option():
+    # Utah (blue CS) → Colorado (airport, by disc) → flight → Georgia (red CS): the flight 1, Georgia 1
+    links = ["CO-UT:0", "air:CO-GA"]
+    kw = {"to_move": 0, "order": ORDER, "engine": 2, "cubes": {"UT": ["red"]}, "discs": {"CO-UT": [0]}}
+    assert not deliveries(game_at("move_goods", **kw))
+    game = game_at("move_goods", options={"flights_between_all_airports": True}, **kw)
+    assert ("UT", "red", tuple(links)) in deliveries(game)
+    act(game, "deliver", city="UT", colour="red", links=links)
+    assert game.state.players[0].income == 2
+
+
+def test_flights_do_not_chain():
+    # Washington → Oregon → California, flown to Alaska and on to New York (blue): two flights, refused
+    links = [*EXAMPLE_LINKS, "air:AK-NY"]
+    game = game_at("move_goods", to_move=0, order=ORDER, engine=6, cubes={"WA": ["blue"]}, discs=EXAMPLE_DISCS)
+    assert not deliveries(game)
+    refused(game, "deliver", "at most one flight", city="WA", colour="blue", links=links)
+
+
+def test_flights_do_not_chain_with_flights_between_all_airports():
+    # the audit's case: a blue good from Illinois to Georgia, Alaska and New York with no disc at all
+    links = ["air:GA-IL", "air:AK-GA", "air:AK-NY"]
+    options = {"flights_between_all_airports": True}
+    game = game_at("move_goods", to_move=0, order=ORDER, engine=6, cubes={"IL": ["blue"]}, options=options)
+    assert not deliveries(game)
+    refused(game, "deliver", "at most one flight", city="IL", colour="blue", links=links)
+
+
+def test_every_delivery_uses_at_least_one_of_the_movers_own_discs():
+    # a blue good in Alaska flies straight to New York (blue CS, airport): a flight alone is no delivery
+    game = game_at("move_goods", to_move=0, order=ORDER, engine=3, cubes={"AK": ["blue"]})
+    assert not deliveries(game)
+    refused(game, "deliver", "at least one of your own discs", city="AK", colour="blue", links=["air:AK-NY"])
+
+
+def test_a_flight_alone_is_no_delivery_with_flights_between_all_airports():
+    options = {"flights_between_all_airports": True}
+    game = game_at("move_goods", to_move=0, order=ORDER, engine=2, cubes={"TX": ["red"]}, options=options)
+    assert not deliveries(game)
+    refused(game, "deliver", "at least one of your own discs", city="TX", colour="red", links=["air:GA-TX"])
+
+
+def test_a_good_in_alaska_flies_out_and_goes_on_by_disc():
+    # Alaska → flight → California → Oregon → Washington (red CS): the flight 1, Washington 1
+    links = ["air:AK-CA", "CA-OR:0", "OR-WA:0"]
+    game = game_at("move_goods", to_move=0, order=ORDER, engine=2, cubes={"AK": ["red"]}, discs=EXAMPLE_DISCS)
+    assert deliveries(game) == {("AK", "red", tuple(links))}
+    act(game, "deliver", city="AK", colour="red", links=links)
+    assert game.state.players[0].income == 2
+
+
+@pytest.mark.state_edited  # the bankruptcy is called by hand
+@pytest.mark.state_edited
 def test_a_bankrupt_players_discs_leave_the_board():
     game = build(discs={"KS-OK": [1], "KS-NE": [1, 2]}, options={"circle_capacity": 2})
     g = game.state

@@ -373,6 +373,7 @@ def test_solo_setup_places_3_disks_on_each_of_the_three_action_spaces():
     assert st.extra["action_disks"] == {"engineer": 3, "locomotive": 3, "urbanization": 3}
 
 
+@pytest.mark.state_edited
 def test_solo_removing_the_top_disk_costs_3_the_middle_2_and_the_bottom_1():
     g = solo(player(0, cash=10))
     paid = []
@@ -390,9 +391,26 @@ def test_solo_an_action_may_not_be_selected_if_there_are_no_disks_on_the_space()
     g = solo(player(0, cash=10), extra={"action_disks": {"engineer": 0, "locomotive": 2, "urbanization": 1}})
     assert {a.action for a in g.legal_actions()} == {"locomotive", "urbanization", "no_action"}
     before = view(g)
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction, match="no Engineer disks are left"):
         act(g, "select_action", action="engineer")
     assert view(g) == before
+
+
+def test_solo_an_action_whose_fee_is_more_than_the_cash_is_refused_saying_so():
+    g = solo(player(0, cash=2), extra={"action_disks": {"engineer": 3, "locomotive": 3, "urbanization": 1}})
+    assert {a.action for a in g.legal_actions()} == {"urbanization", "no_action"}
+    before = view(g)
+    with pytest.raises(IllegalAction, match=r"the Locomotive disk costs \$3 and you have only \$2"):
+        act(g, "select_action", action="locomotive")
+    assert view(g) == before
+
+
+def test_the_final_figure_of_a_game_is_income_not_points():
+    from ageofsteam.words.names import standings_lines
+
+    g = solo(player(0, cash=10))
+    lines = standings_lines(g)
+    assert "income 0" in lines[1] and "points" not in " ".join(lines)
 
 
 def test_solo_if_all_disks_are_removed_no_actions_may_be_used():
@@ -567,8 +585,8 @@ def test_solo_the_result_is_not_shown_before_the_end():
 
 
 def test_solo_the_disks_left_are_shown_during_play():
-    g = solo(player(0, cash=30, income=10), phase="move_goods", turn=6)
-    g.state.extra["action_disks"] = {"engineer": 1, "locomotive": 0, "urbanization": 3}
+    disks = {"engineer": 1, "locomotive": 0, "urbanization": 3}
+    g = solo(player(0, cash=30, income=10), phase="move_goods", turn=6, extra={"action_disks": disks})
     assert "Action disks: Engineer 1 (next $1), Locomotive 0, Urbanization 3 (next $3)" in render_text(g)
 
 

@@ -412,6 +412,61 @@ def test_if_there_is_no_water_in_the_bag_a_blue_good_comes_from_the_goods_displa
     assert check_invariants(g) == []
 
 
+def test_ruling_if_there_is_no_water_in_the_bag_the_mover_takes_any_blue_good_from_the_goods_display():
+    cubes, display = _blues_elsewhere(game(), keep_display=True)
+    g = game(ALL, cubes=cubes, display=display)
+    boxes = [f"{col}/{i + 1}" for col, cs in g.state.display.items() for i, c in enumerate(cs) if c == "blue"]
+    assert len(boxes) >= 2
+    path = tuple(links(g, HEKLA, "AB11"))
+    legal = g.legal_actions()
+    assert {a.water for a in legal if a.kind == "deliver_steam" and a.links == path} == set(boxes)  # type: ignore[attr-defined]
+    assert not [a for a in legal if isinstance(a, Deliver) and a.colour == "red"]  # every steam move names its box
+    last = boxes[-1]
+    act(g, "deliver_steam", city=HEKLA, links=list(path), water=last)
+    col, n = last.split("/")
+    assert g.state.display[col][int(n) - 1] is None
+    first = boxes[0].split("/")
+    assert g.state.display[first[0]][int(first[1]) - 1] == "blue"  # the first blue good stays
+    assert blue_on(g, "AB11") == 1 and f"goods display (box {last})" in g.state.log[-2]
+    assert "water_box" not in g.state.extra
+    assert check_invariants(g) == []
+
+
+def test_ruling_a_plain_delivery_of_steam_takes_the_first_blue_good_as_records_made_before_the_choice_do():
+    cubes, display = _blues_elsewhere(game(), keep_display=True)
+    g = game(ALL, cubes=cubes, display=display)
+    replayed = Game.from_record(g.record)
+    deliver(replayed, HEKLA, "red", "AB11")  # the old shape of the action is still accepted
+    first = next((col, i) for col, boxes in g.state.display.items() for i, c in enumerate(boxes) if c == "blue")
+    assert replayed.state.display[first[0]][first[1]] is None
+    assert view(Game.from_record(replayed.record)) == view(replayed)
+
+
+def test_ruling_the_water_box_is_named_only_when_the_display_gives_it():
+    g = game(ALL)  # the bag holds water
+    path = links(g, HEKLA, "AB11")
+    assert not [a for a in g.legal_actions() if a.kind == "deliver_steam"]
+    box = next(f"{c}/{i + 1}" for c, cs in g.state.display.items() for i, x in enumerate(cs) if x == "blue")
+    refused(g, "deliver_steam", "the bag still holds water", city=HEKLA, links=path, water=box)
+    cubes, display = _blues_elsewhere(game(), keep_display=True)
+    g = game(ALL, cubes=cubes, display=display)
+    empty = next(f"{c}/{i + 1}" for c, cs in g.state.display.items() for i, x in enumerate(cs) if x != "blue")
+    refused(g, "deliver_steam", f"display box {empty} holds no blue good", city=HEKLA, links=path, water=empty)
+    box = next(f"{c}/{i + 1}" for c, cs in g.state.display.items() for i, x in enumerate(cs) if x == "blue")
+    refused(g, "deliver_steam", "no completed link 'nowhere'", city=HEKLA, links=["nowhere"], water=box)
+    refused(g, "deliver_steam", "no red cube", city="X7", links=links(g, "X7", "Y8"), water=box)
+
+
+def test_the_menu_names_the_display_box_of_the_water():
+    from ageofsteam.words.choices import legal_choices
+
+    cubes, display = _blues_elsewhere(game(), keep_display=True)
+    g = game(ALL, cubes=cubes, display=display)
+    labels = [c.label for c in legal_choices(g) if c.action is not None and c.action.kind == "deliver_steam"]
+    wanted = [t for t in labels if t.startswith("deliver steam: volcano W10 → ")]
+    assert wanted and all("the water from display box" in t for t in wanted), labels
+
+
 def test_if_there_is_no_blue_good_in_the_display_either_the_steam_is_lost():
     cubes, display = _blues_elsewhere(game(), keep_display=False)
     g = game(ALL, cubes=cubes, display=display)
@@ -484,6 +539,34 @@ def test_boat_links_score_no_track_points():
     assert track_points(g.state, 1) == sum(
         lk.sections for lk in g.state.network.links.values() if lk.owner == 1 and not lk.id.startswith("boat:")
     )
+
+
+def test_ruling_boat_links_pass_through_ports_without_track_and_chain():
+    # Selfoss – Þorlákshöfn (track) – boat – Ísafjörður (no track) – boat – Stykkishólmur – Borgarnes
+    g = game(ALL, cubes={"X7": ["yellow"]})
+    assert hexid(g, "E2") not in g.state.tiles
+    path = links(g, "X7", "Y6", "E2", "N3", "R5")
+    assert ("X7", "yellow", tuple(path)) in listed(g)
+    before = [p.income for p in g.state.players]
+    act(g, "deliver", city="X7", colour="yellow", links=path)
+    after = [p.income for p in g.state.players]
+    assert [a - b for a, b in zip(after, before, strict=True)] == [4, 1, 1, 0]  # +2 a boat link, two of them
+    assert check_invariants(g) == []
+
+
+def test_ruling_option_boat_ports_need_track():
+    g = game(ALL, cubes={"X7": ["yellow"]}, options={"boat_ports_need_track": True})
+    boats = [lk for lk in g.state.network.links.values() if lk.id.startswith("boat:")]
+    assert [(g.state.label(lk.a), g.state.label(lk.b)) for lk in boats] == [("N3", "Y6")]  # the two with track
+    refused(
+        g,
+        "deliver",
+        "no completed link 'boat:E2-Y6'",
+        city="X7",
+        colour="yellow",
+        links=[link(g, "X7", "Y6"), "boat:E2-Y6", "boat:E2-N3", link(g, "N3", "R5")],
+    )
+    deliver(g, "X7", "yellow", "Y6", "N3", "R5")
 
 
 def test_if_a_port_is_urbanized_its_boat_links_disappear():

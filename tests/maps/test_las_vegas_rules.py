@@ -19,15 +19,15 @@ from typing import Any
 
 import pytest
 
-from ageofsteam import Game, IllegalAction, view
+from ageofsteam import BadInput, Game, IllegalAction, view
 from ageofsteam.board.hexes import DIRECTIONS, TOWN
 from ageofsteam.board.tiles import TILE_TYPES, oriented
 from ageofsteam.bots import RandomBot
-from ageofsteam.cli.describe import legal_choices
 from ageofsteam.engine.actions import Action, Roll, SelectAction
 from ageofsteam.engine.invariants import check_invariants
 from ageofsteam.engine.scenario import Scenario
 from ageofsteam.maps.las_vegas.rules import TakeMoney
+from ageofsteam.words.choices import legal_choices
 from tests import random_games
 from tests.conftest import act
 
@@ -57,8 +57,10 @@ def game_at(
     display: dict[str, list[str]] | None = None,
     options: dict[str, Any] | None = None,
     auto_chance: bool = True,
+    display_money: dict[str, list[int]] | None = None,
 ) -> Game:
-    """``players`` in seat order at ``phase``, seat 0 to move; ``money`` replaces the money on the cities."""
+    """``players`` in seat order at ``phase``, seat 0 to move; ``money`` replaces the money on the cities (and
+    ``display_money`` the money under the display's boxes: none unless given)."""
     specs = []
     for label, a, b, owner in track:
         name, r = tile_for(a, b)
@@ -76,14 +78,9 @@ def game_at(
     }
     if options:
         data["options"] = options
-    game = Game.from_scenario(Scenario.parse(data), auto_chance=auto_chance)
-    g = game.state
-    if money is not None:  # a position's money, kept consistent with the bank's ledger
-        g.extra["money"] = dict(money)
-        g.extra["display_money"] = {col: [0] * len(boxes) for col, boxes in g.display.items()}
-        g.extra["money_from_bank"] = sum(money.values())
-        g.extra["money_taken"] = 0
-    return game
+    if money is not None:  # the money on the cities; the bank's ledger follows from what lies on the board
+        data["extra"] = {"money": dict(money), "display_money": display_money or {}}
+    return Game.from_scenario(Scenario.parse(data), auto_chance=auto_chance)
 
 
 def refused(game: Game, words: str, kind: str, **fields: Any) -> None:
@@ -224,10 +221,8 @@ def growth_game(red_box_money: int) -> Game:
         col: [""] * 3 for col in (f"dark{v}" for v in range(1, 7))
     }
     empty["light1"] = ["red", "red", "blue"]  # The Strip's column
-    game = game_at("goods_growth", players=3, display=empty, money={}, auto_chance=False)
-    game.state.extra["display_money"]["light1"] = [red_box_money, 5, 0]
-    game.state.extra["money_from_bank"] = red_box_money + 5
-    return game
+    under = {"light1": [red_box_money, 5, 0]}
+    return game_at("goods_growth", players=3, display=empty, money={}, display_money=under, auto_chance=False)
 
 
 @pytest.mark.parametrize("box_money", [5, 0])  # a box filled at setup, or by Production
@@ -311,8 +306,28 @@ def test_random_games_keep_every_invariant_and_the_money(first):
     assert seen["money taken"] > 0
 
 
+@pytest.mark.state_edited
 def test_the_money_invariant_catches_lost_money():
     game = game_at("move_goods", track=STRIP_DOWNTOWN, cubes={"L7": ["yellow"]}, money={"I8": 5})
     assert check_invariants(game) == []
     game.state.extra["money"]["I8"] = 10
     assert any("bank laid out" in p for p in check_invariants(game))
+
+
+# --- Scenario positions -------------------------------------------------------------------------------
+
+
+def test_a_scenario_puts_5_dollars_under_each_red_good_it_places_unless_it_states_the_money():
+    game = game_at("move_goods", cubes={"L7": ["red", "red", "yellow"], "I8": ["blue"]})
+    g = game.state
+    assert g.extra["money"] == {"L7": 10}
+    reds = sum(box == "red" for boxes in g.display.values() for box in boxes)
+    assert sum(sum(v) for v in g.extra["display_money"].values()) == 5 * reds
+    assert g.extra["money_from_bank"] == 10 + 5 * reds
+    assert check_invariants(game) == []
+
+
+def test_a_scenario_with_money_under_a_display_good_that_is_not_red_is_refused():
+    display = {"light1": ["blue", "red", "red"]}
+    with pytest.raises(BadInput, match=r"cannot occur in play: \$5 lies under display box light1/1 \(blue\)"):
+        game_at("move_goods", money={}, display=display, display_money={"light1": [5, 0, 0]})

@@ -13,6 +13,8 @@ from typer.testing import CliRunner
 
 import ageofsteam.maps.miami.rules as miami_rules
 from ageofsteam import Game, IllegalAction, view
+from ageofsteam.board.hexes import DIRECTIONS
+from ageofsteam.board.tiles import oriented
 from ageofsteam.bots import RandomBot
 from ageofsteam.cli.describe import state_renderable
 from ageofsteam.cli.main import app
@@ -51,6 +53,12 @@ def game(
     )
     who = f"[[player]]\nseat = 0\ncash = {cash}\n" + (f'action = "{action}"\n' if action else "")
     return scenario(head + who + body, auto_chance=auto_chance)
+
+
+def rotation(tile: str, *edges: str) -> int:
+    """The rotation of ``tile`` whose track ends are exactly ``edges`` (N, NE, SE, S, SW, NW)."""
+    want = {DIRECTIONS.index(e) for e in edges}
+    return next(r for r in range(6) if {e for t in oriented(tile, r, False) for e in t} == want)
 
 
 def flooded(g: Game) -> set[str]:
@@ -154,6 +162,36 @@ def test_you_cannot_lay_track_on_a_hex_that_holds_a_flood_cube():
     assert view(g) == before
 
 
+def test_you_cannot_lay_track_on_a_hex_that_holds_a_flood_cube_but_track_may_point_into_it():
+    # Amtrak (G1) is F2's SW neighbour; E1, flooded, is its NW one.
+    g = game(floods=[*SETUP_FLOODS, "E1"])
+    sharp = rotation("sharp", "SW", "NW")
+    assert any(a.hex == "F2" and a.rotation == sharp for a in g.legal_actions() if a.kind == "build")  # type: ignore[attr-defined]
+    act(g, "build", hex="F2", tile="sharp", rotation=sharp)
+    assert g.state.players[0].cash == 18
+    with pytest.raises(IllegalAction, match="E1 holds a flood cube: only Coast Guard"):
+        act(g, "build", hex="E1", tile="straight", rotation=rotation("straight", "N", "S"))
+
+
+def test_coast_guard_continues_track_that_points_into_a_flooded_hex():
+    g = game(floods=[*SETUP_FLOODS, "E1"], action="coast_guard")
+    act(g, "build", hex="F2", tile="sharp", rotation=rotation("sharp", "SW", "NW"))
+    act(g, "build", hex="E1", tile="straight", rotation=rotation("straight", "SE", "NW"))  # on to Opa-locka (D0)
+    assert g.state.players[0].cash == 20 - 2 - 4
+    (link,) = g.state.network.links.values()
+    assert {g.state.label(link.a), g.state.label(link.b)} == {"G1", "D0"}
+
+
+def test_an_upgrade_on_a_flooded_hex_lays_track_there_too_so_only_coast_guard_may():
+    body = '[[track]]\nhex = "E1"\ntile = "straight"\nrotation = 0\nowner = 0\n'  # Amtrak (S) – C1 (N)
+    g = game(body, floods=[*SETUP_FLOODS, "E1"])  # the water reached E1 after the track was laid
+    with pytest.raises(IllegalAction, match="E1 holds a flood cube: only Coast Guard"):
+        act(g, "build", hex="E1", tile="straight_sharp", rotation=0)  # adds F0 (SW) – Opa-locka (NW)
+    g = game(body, floods=[*SETUP_FLOODS, "E1"], action="coast_guard")
+    act(g, "build", hex="E1", tile="straight_sharp", rotation=0)
+    assert "E1" in flooded(g) and len(view(g)["track"][0]["tracks"]) == 2
+
+
 def test_you_cannot_lay_track_on_a_district():
     g = game('[[track]]\nhex = "C1"\ntile = "straight"\nrotation = 1\nowner = 0\n')
     assert not [a for a in g.legal_actions() if getattr(a, "hex", None) == "B2"]
@@ -186,6 +224,32 @@ def test_track_ending_at_a_district_makes_a_link_to_it():
     g = game(H2_TO_AMTRAK, phase="move_goods")
     (link,) = g.state.network.links.values()
     assert {g.state.label(link.a), g.state.label(link.b)} == {"G1", "J2"}
+
+
+def test_a_district_is_a_city_with_no_colour_so_track_may_be_built_out_of_it():
+    # Allapattah (J2) is K3's NW neighbour; no exit and no track of the player's is near K3.
+    straight = rotation("straight", "NW", "SE")
+    g = game()  # the player's first tile: it may touch the district as it would a City
+    assert any(a.hex == "K3" and a.rotation == straight for a in g.legal_actions() if a.kind == "build")  # type: ignore[attr-defined]
+    act(g, "build", hex="K3", tile="straight", rotation=straight)
+    assert g.state.players[0].cash == 18
+    g = game('[[track]]\nhex = "C1"\ntile = "straight"\nrotation = 1\nowner = 0\n')  # has built before
+    act(g, "build", hex="K3", tile="straight", rotation=straight)
+    assert {t["hex"] for t in view(g)["track"]} == {"C1", "K3"}
+
+
+def test_ruling_option_track_from_districts_false_track_only_reaches_a_district():
+    off = "options = { track_from_districts = false }\n"
+    straight = rotation("straight", "NW", "SE")
+    g = game(options=off)
+    assert not [a for a in g.legal_actions() if getattr(a, "hex", None) == "K3"]
+    with pytest.raises(IllegalAction, match="must connect to a City or to your own track"):
+        act(g, "build", hex="K3", tile="straight", rotation=straight)
+    g = game('[[track]]\nhex = "C1"\ntile = "straight"\nrotation = 1\nowner = 0\n', options=off)
+    with pytest.raises(IllegalAction, match="must connect to a City or to your own track"):
+        act(g, "build", hex="K3", tile="straight", rotation=straight)
+    g = game(H2_TO_AMTRAK, phase="move_goods", options=off)  # reaching a district from an exit still links
+    assert len(g.state.network.links) == 1
 
 
 # --- urbanize -------------------------------------------------------------------------------------

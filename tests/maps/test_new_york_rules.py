@@ -465,6 +465,7 @@ def test_construction_sites_score_nothing():
     assert RULES.skyscraper_points(game.state, 0) == 0
 
 
+@pytest.mark.state_edited
 def test_ruling_a_bankrupt_players_stations_leave_the_board():
     from ageofsteam.rules.income import eliminate
 

@@ -83,7 +83,7 @@ def test_the_figures_of_the_board(board):
     assert board.size == 28
     assert len(board.cities) == 11
     assert len(board.towns) == 17
-    assert sum(1 for info in board.region_info.values() if info.large_circle) == 6
+    assert sum(1 for info in board.region_info.values() if info.large_circle) == 7
     assert len(board.circles) == 54
 
 
@@ -102,9 +102,17 @@ def test_england_has_a_large_circle_and_is_not_coloured(board):
     assert not is_coloured(board, "England")
 
 
-def test_the_large_circles_are_exactly_those_six(board):
+def test_the_large_circles_are_exactly_those_seven(board):
     names = {info.name for info in board.region_info.values() if info.large_circle}
-    assert names == {*LARGE_CIRCLE_COLOURED, "England"}
+    assert names == {*LARGE_CIRCLE_COLOURED, "England", "Germany"}
+
+
+def test_the_setups_five_are_the_only_coloured_countries_with_a_large_circle(board):
+    # "Coloured countries that have a large circle in their centre (France, Poland, Russia, Turkey and
+    # Bulgaria)": so Spain, Italy, Austria and the other coloured countries have none.
+    coloured = {board.cities[i].name for i in board.city_at.values()}
+    with_large = {name for name in coloured if board.region_info[rid(board, name)].large_circle}
+    assert with_large == set(LARGE_CIRCLE_COLOURED)
 
 
 @pytest.mark.parametrize(("island", "mainland", "kind"), [("Sicily", "Italy", "sea"), ("Scotland", "England", "land")])
@@ -169,11 +177,12 @@ def test_spain_is_coloured_without_a_large_circle(board):
     assert not board.region_info[rid(board, "Spain")].large_circle
 
 
-def test_germany_is_uncoloured_without_a_large_circle_and_may_take_a_new_city(board):
-    # Example 4: only the New City placed there makes passing through Germany cost 2.
+def test_germany_has_a_large_circle_is_uncoloured_and_may_take_a_new_city(board):
+    # Example 4: with a New City, passing through Germany "costs 2 (coloured plus large circle)"; the New City
+    # makes it coloured, so it starts uncoloured, and the large circle is its own.
     info = board.region_info[rid(board, "Germany")]
     assert not is_coloured(board, "Germany")
-    assert not info.large_circle
+    assert info.large_circle
     assert info.new_city
 
 

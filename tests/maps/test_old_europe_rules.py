@@ -218,7 +218,7 @@ EXAMPLES = {
     "austria_romania": ("AT", "red", ["AT-HU", "HU-RO"], [], {}, 1),
     "ireland_france": ("IE", "blue", ["EN-IE", "EN-FR"], ["EN"], {}, 2),
     "portugal_ireland": ("PT", "yellow", ["ES-PT", "ES-FR", "EN-FR", "EN-IE"], ["FR", "EN"], {}, 5),
-    "france_poland_new_city_germany": ("FR", "blue", ["DE-FR", "DE-PL"], [], {"DE": "C"}, 3),
+    "france_poland_new_city_germany": ("FR", "blue", ["DE-FR", "DE-PL"], ["DE"], {"DE": "C"}, 3),
 }
 
 
@@ -257,7 +257,7 @@ def test_example_1_austria_to_romania_is_level_1_as_no_large_circle_is_on_the_ro
 
 
 def test_passing_through_a_large_circle_or_new_city_country_costs_one_more_level():
-    # England (uncoloured, large circle) 1, France (coloured, large circle) 2, Germany (New City) 2
+    # England (uncoloured, large circle) 1, France (coloured, large circle) 2, Germany (New City, large circle) 2
     g = example_game("portugal_ireland", 5)[0].state
     rules = g.rules
     levels = {r: rules.stop_levels(g, 0, g.map.by_label[r], "yellow", False) for r in ("ES", "FR", "EN", "HU")}
@@ -314,9 +314,33 @@ def test_the_coloured_destination_country_does_not_need_your_disk_on_its_large_c
     act(game, "deliver", **fields)
 
 
-def test_a_new_city_country_needs_no_disc_to_pass_through():
-    game, fields = example_game("france_poland_new_city_germany", 3)
-    act(game, "deliver", **fields)
+def test_passing_through_germany_costs_1_for_its_large_circle_and_needs_your_disc_on_it():
+    # France → Germany (uncoloured, large circle) → Poland (blue): Germany 1, Poland 1
+    links = ["DE-FR:0", "DE-PL:0"]
+    kw: dict[str, Any] = {"to_move": 0, "order": [0, 1, 2, 3], "cubes": {"FR": ["blue"]}}
+    kw["discs"] = {"DE-FR": [0], "DE-PL": [0]}
+    game = game_at("move_goods", engine=1, large={"DE": [0]}, **kw)
+    assert not deliveries(game)
+    game = game_at("move_goods", engine=2, **kw)
+    assert not deliveries(game)
+    refused(game, "deliver", "Germany you need your disc on its large circle", city="FR", colour="blue", links=links)
+    game = game_at("move_goods", engine=2, large={"DE": [0]}, **kw)
+    act(game, "deliver", city="FR", colour="blue", links=links)
+    assert game.state.players[0].income == 2
+
+
+def test_a_new_city_country_without_a_large_circle_needs_no_disc_to_pass_through():
+    # Austria → Hungary (New City: coloured 1, New City 1) → Romania (red) 1
+    game = game_at(
+        "move_goods",
+        to_move=0,
+        order=[0, 1, 2, 3],
+        engine=3,
+        cubes={"AT": ["red"]},
+        discs={"AT-HU": [0], "HU-RO": [0]},
+        new_cities={"HU": "C"},
+    )
+    act(game, "deliver", city="AT", colour="red", links=["AT-HU:0", "HU-RO:0"])
     assert game.state.players[0].income == 3
 
 
@@ -354,4 +378,4 @@ def test_the_position_renders_with_discs_on_small_and_large_circles():
     game = game_at("build_track", to_move=0, order=[0, 1, 2, 3], discs={"DE-FR": [0, 1]}, large={"FR": [1, 2, 3]})
     svg = render_svg(game.state)
     assert svg.count('class="disc"') == 5
-    assert svg.count('class="large-circle"') == 6
+    assert svg.count('class="large-circle"') == 7

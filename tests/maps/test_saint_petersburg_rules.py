@@ -241,3 +241,13 @@ def test_ruling_options_set_the_engineers_builds_in_each_season():
     opts = {"engineer_summer_builds": 5, "engineer_winter_builds": 4}
     assert builds_left(sp(season=SUMMER, options=opts, players={0: {"action": "engineer"}})) == 5
     assert builds_left(sp(options=opts, players={0: {"action": "engineer"}})) == 4
+
+
+def test_ruling_the_block_disc_on_locomotive_does_not_stop_the_engine_upgrade_during_move_goods_in_winter():
+    """Ruling 10: "during winter the locomotive action cannot be used" blocks the Locomotive action (Phase III),
+    not the base game's engine upgrade instead of a delivery (Phase V)."""
+    game = sp(phase="move_goods", to_move=0, players={0: {"engine": 2}})
+    assert (game.state.extra["season"], game.state.extra["blocked_action"]) == ("winter", "locomotive")
+    assert "upgrade_engine" in {a.kind for a in game.legal_actions()}
+    act(game, "upgrade_engine")
+    assert view(game)["players"][0]["engine"] == 3

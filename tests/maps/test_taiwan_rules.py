@@ -285,7 +285,7 @@ def test_every_listed_delivery_is_accepted_and_every_route_is_listed():
 
 
 def test_the_cli_shows_the_movers_income_for_a_flight():
-    from ageofsteam.cli.describe import legal_choices
+    from ageofsteam.words.choices import legal_choices
 
     game = game_at("move_goods", cubes={"D11": ["purple"]})
     labels = [c.label for c in legal_choices(game)]

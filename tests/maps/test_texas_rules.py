@@ -225,23 +225,35 @@ def test_ruling_the_first_leg_must_reach_a_city_or_town():
     refused(game, "no track leaves X20 by its N edge", "deliver_oil", hex="X20", exit="N", links=[])
 
 
-def test_ruling_an_unfinished_section_carries_oil_to_the_place_it_reaches_unless_the_option_says_otherwise():
+def test_ruling_goods_move_only_along_completed_links_so_oil_never_leaves_an_unfinished_section():
+    # Goose Creek: Galveston (S) – Spindletop (SE): unfinished, though it reaches Galveston
     game = coast({0: "tanker", 1: "first_build"}, track=[("X20", "sharp", 2, 0)], on_track={"X20": 1})
-    # Goose Creek: Galveston (S) – Spindletop (SE): unfinished, but it reaches Galveston
-    assert [(m["hex"], m["exit"]) for m in oil_moves(game)] == [("X20", "S")]
+    assert game.state.options["oil_needs_complete_link"] is True
+    assert oil_moves(game) == []
+    refused(game, ("not part of a completed link", "only along completed links"), "deliver_oil", hex="X20", exit="S")
+
+
+def test_ruling_option_an_unfinished_section_carries_oil_to_the_place_it_reaches():
     game = coast(
         {0: "tanker", 1: "first_build"},
         track=[("X20", "sharp", 2, 0)],
         on_track={"X20": 1},
-        options={"oil_needs_complete_link": True},
+        options={"oil_needs_complete_link": False},
     )
-    assert oil_moves(game) == []
-    refused(game, "completed link", "deliver_oil", hex="X20", exit="S", links=[])
+    assert [(m["hex"], m["exit"]) for m in oil_moves(game)] == [("X20", "S")]
+    act(game, "deliver_oil", hex="X20", exit="S", links=[])
+    assert oil_state(game)[2] == 1
+
+
+def test_ruling_oil_leaves_a_tile_on_a_completed_link_by_default():
+    game = coast({0: "tanker", 1: "first_build"})  # both tiles lie on a completed Beaumont–Galveston link
+    assert {(m["hex"], m["exit"]) for m in oil_moves(game)} >= {("X20", "S"), ("X20", "NE"), ("Y21", "SW")}
 
 
 def test_ruling_black_goods_on_cities_are_delivered_as_usual_by_anyone_and_go_back_to_the_bag():
-    figures = oil({"X20": 1}) | {"oil": {k: v for k, v in FIELDS.items() if k not in ("X20", "J12")}}
-    game = coast({0: "first_build", 1: "tanker"}, on_track={"X20": 1}, cubes={"W21": ["black"]}, extra=figures)
+    figures = oil({"X20": 1, "Y21": 2})
+    del figures["oil"]["J12"]
+    game = coast({0: "first_build", 1: "tanker"}, cubes={"W21": ["black"]}, extra=figures)
     # (Burkburnett's good, J12, stands in for the black good put on Beaumont here)
     bag = game.state.bag["black"]
     act(game, "deliver", city="W21", colour="black", links=[next(lk["id"] for lk in view(game)["links"])])
@@ -274,7 +286,7 @@ def test_the_picture_shows_the_oil_on_the_fields_and_on_the_track_tiles():
 
 
 def test_the_menu_describes_an_oil_delivery_with_its_path_and_income():
-    from ageofsteam.cli.describe import legal_choices
+    from ageofsteam.words.choices import legal_choices
 
     game = coast({0: "tanker", 1: "first_build"})
     flat, todo = [], list(legal_choices(game))

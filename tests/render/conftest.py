@@ -43,7 +43,7 @@ def track_game() -> Game:
                 "phase": "build_track",
                 "cubes": {"L7": ["red", "blue", "blue"]},
                 "track": [
-                    {"hex": "M8", "tile": "straight", "rotation": 0, "owner": 0},
+                    {"hex": "M8", "tile": "straight", "rotation": 1, "owner": 0},
                     {"hex": "O8", "tile": "gentle", "rotation": 3, "owner": 1},
                     {"hex": "M4", "tile": "straight", "rotation": 1},
                 ],

@@ -19,6 +19,22 @@ from tests.conftest import act
 EDGE_ORDER = ("N", "NE", "SE", "S", "SW", "NW", "town")
 
 
+def inland(label: str, tile: str) -> int:
+    """The first rotation of ``tile`` on the Rust Belt hex ``label`` whose track points only where track may
+    point and that touches no city (for filler track that uses up the supply without pointing off the map or
+    into a lake, and without making a link)."""
+    from ageofsteam.board.tiles import oriented
+    from ageofsteam.rules.track_placement import pointing_refusal
+
+    g = Game.new("rust-belt", players=3, seed=1).state
+    h = g.map.hex_id(label)
+    for rotation in range(6):
+        ends = {e for track in oriented(tile, rotation, False) for e in track}
+        if all(pointing_refusal(g, h, e) is None and not g.is_city(g.map.neighbours[h][e]) for e in ends):
+            return rotation
+    raise ValueError(f"no rotation of {tile} fits on {label}")
+
+
 def position(
     *,
     track: Sequence[tuple[Any, ...]] = (),

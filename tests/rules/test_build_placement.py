@@ -12,6 +12,7 @@ from tests.rules.build_helpers import (
     build,
     cash,
     end_build,
+    inland,
     links,
     position,
     refused_build,
@@ -285,7 +286,8 @@ def test_the_first_tile_of_a_players_game_may_be_any_tile_touching_a_city():
 # --- 8. finite supply -------------------------------------------------------------------------------
 
 
-SEVEN_SHARPS = [(h, "sharp", 1, None) for h in ("A0", "C0", "E0", "G0", "I0", "K0", "M0")]
+# all seven sharp curves, Player 3's (so Player 1 cannot turn one of them instead of placing a new one)
+SEVEN_SHARPS = [(h, "sharp", inland(h, "sharp"), 2) for h in ("A0", "C0", "E0", "G0", "I0", "K0", "M0")]
 
 
 def test_a_tile_kind_that_has_run_out_cannot_be_placed():
@@ -298,7 +300,7 @@ def test_a_tile_kind_that_has_run_out_cannot_be_placed():
 
 
 def test_the_single_coexisting_tile_of_a_kind_can_be_placed_once():
-    game = position(track=[("A0", "two_gentle", 0, None), ("J7", "sharp", 3, 0)])
+    game = position(track=[("S2", "two_gentle", 0, None), ("J7", "sharp", 3, 0)])
     refused_build(game, "K6", "two_gentle", 2, ("no", "two gentle", "left"))
 
 

@@ -6,7 +6,7 @@ Around Chicago (L7): J7 is N of the city, K6 NW, M8 SE; K6's NE side faces J7, i
 from __future__ import annotations
 
 from ageofsteam import view
-from tests.rules.build_helpers import build, links, position, refused_build, tile_at, tracks_at
+from tests.rules.build_helpers import build, inland, links, position, refused_build, tile_at, tracks_at
 
 J7_INTO_K6 = ("J7", "sharp", 3, 0)  # Player 1's track from Chicago (S of J7) curving SW into K6's NE side
 M8_INTO_L9 = ("M8", "gentle", 5, 0)  # Player 1's track from Chicago (NW of M8) to Michigan City (NE of M8)
@@ -146,7 +146,7 @@ def test_the_last_tile_of_own_unfinished_section_may_be_turned():
 
 
 def test_a_turned_tile_needs_no_second_tile_of_its_kind():
-    sharps = [(h, "sharp", 1, None) for h in ("A0", "C0", "E0", "G0", "I0", "K0")]
+    sharps = [(h, "sharp", inland(h, "sharp"), None) for h in ("A0", "C0", "E0", "G0", "I0", "K0")]
     game = position(track=[*sharps, ("K6", "sharp", 1, 0)])  # all 7 sharp curves are on the board
     build(game, "K6", "sharp", 2)  # Chicago → NE turned to Chicago → S
     assert tracks_at(game, "K6") == {"SE-S": 0}

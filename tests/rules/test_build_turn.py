@@ -18,6 +18,7 @@ from tests.rules.build_helpers import (
     builds_left,
     cash,
     end_build,
+    inland,
     position,
     refused,
     refused_build,
@@ -211,7 +212,7 @@ def position_midgame():
             ("P9", "straight", 0, None),  # unowned, leading nowhere
             ("K16", "sharp", 1, 2),  # Player 3's, Pittsburgh → open at J17
             ("M16", "x", 0, [None, 0]),  # crossing: unowned N–S, own NE–SW from Pittsburgh
-            ("A0", "two_gentle", 0, None),  # the only two-gentle tile is used up
+            ("I2", "two_gentle", 0, None),  # the only two-gentle tile is used up
             ("S4", "straight", 2, 1),  # Player 2's, St. Louis → open towards R3 …
             ("R5", "sharp", 3, 0),  # … and own track from St. Louis pointing at S4's NE side
         ],
@@ -228,7 +229,7 @@ def position_poor():
 
 
 def position_no_disks():
-    sharps = [(h, "sharp", 1, None) for h in ("A0", "C0", "E0", "G0", "I0", "K0", "M0")]
+    sharps = [(h, "sharp", inland(h, "sharp"), None) for h in ("A0", "C0", "E0", "G0", "I0", "K0", "M0")]
     disks = [(h, "straight", 0, None) for h in ("G4", "N5", "Q6", "D7", "H7", "Q8", "G10")]
     return position(track=[("M8", "gentle", 5, 0), ("L9", "straight", 1, 0), *sharps, *disks])
 

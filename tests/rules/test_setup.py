@@ -178,3 +178,28 @@ def test_no_track_is_on_the_map_and_all_136_tiles_8_town_disks_and_8_new_cities_
     assert sum(g.supply.values()) == 136
     assert g.disks == 8
     assert sorted(g.new_cities_left) == list("ABCDEFGH")
+
+
+def _setup_record(change) -> Record:
+    """A record whose setup draw is the drawn one changed by ``change`` (a function of its JSON)."""
+    drawn = Game.new("rust-belt", players=3, seed=4)
+    setup = drawn.record.actions[0]
+    change(setup)
+    return Record(map="rust-belt", seats=drawn.record.seats, seed=4, actions=[setup])
+
+
+def test_a_city_gets_exactly_its_starting_cubes_while_the_bag_holds_enough():
+    fewer = _setup_record(lambda setup: setup["cities"]["L17"].pop())  # Pittsburgh starts with 3
+    with pytest.raises(IllegalAction, match="L17 starts with 3 cubes, not 2"):
+        Game.from_record(fewer)
+    more = _setup_record(lambda setup: setup["cities"]["L7"].append("red"))
+    with pytest.raises(IllegalAction, match="L7 starts with 2 cubes, not 3"):
+        Game.from_record(more)
+
+
+def test_every_display_box_is_filled_while_the_bag_holds_enough():
+    def empty_box(setup):
+        setup["display"]["light1"][0] = None
+
+    with pytest.raises(IllegalAction, match="light1 has an empty box"):
+        Game.from_record(_setup_record(empty_box))

@@ -11,6 +11,7 @@ from ageofsteam import view
 from tests.rules.build_helpers import (
     build,
     end_build,
+    inland,
     links,
     play_until_build,
     position,
@@ -221,7 +222,8 @@ def test_twenty_ownership_disks_are_no_limit():
     # 21 single-tile sections of Player 1 on hexes of which no two are neighbours
     spots = ["A0", "I0", "M0", "Q0", "I2", "S2", "D3", "L3", "B5", "F5", "J5"]
     spots += ["P5", "B7", "F7", "P7", "T7", "N9", "C10", "I10", "F11", "L11"]
-    game = position(track=[(h, "straight", 0, 0) for h in spots])
+    tiles = {h: "sharp" if h in ("A0", "B7", "C10") else "straight" for h in spots}  # none points off the map
+    game = position(track=[(h, tiles[h], inland(h, tiles[h]), 0) for h in spots])
     board = game.state.map
     ids = {board.hex_id(h) for h in spots}
     assert len(ids) == 21

@@ -68,13 +68,14 @@ COST = 0.6  # per dollar
 
 def stop_distances(g: GameState) -> dict[int, list[int]]:
     """Stop hex (city or town) → the number of hexes from it to every hex along buildable hexes and towns
-    (FAR where track cannot go). It depends only on the board, so it is cached per map."""
-    key = (g.map.id, g.map.size)
+    (FAR where track cannot go). It depends on the board and on which hexes can be built on now (floods
+    change that), so it is cached by both."""
+    m = g.map
+    passable = tuple(g.rules.terrain_cost(g, h) is not None or h in m.towns for h in range(m.size))
+    key = (m.id, passable)
     cached = _DIST_CACHE.get(key)
     if cached is not None:
         return cached
-    m = g.map
-    passable = [g.rules.terrain_cost(g, h) is not None or h in m.towns for h in range(m.size)]
     out: dict[int, list[int]] = {}
     for s in (h for h in range(m.size) if h in m.city_at or h in m.towns):
         dist = [FAR] * m.size
@@ -92,7 +93,7 @@ def stop_distances(g: GameState) -> dict[int, list[int]]:
     return out
 
 
-_DIST_CACHE: dict[tuple[str, int], dict[int, list[int]]] = {}
+_DIST_CACHE: dict[tuple[str, tuple[bool, ...]], dict[int, list[int]]] = {}
 
 
 class _Look:

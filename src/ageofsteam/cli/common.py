@@ -16,7 +16,7 @@ from rich.console import Console
 
 from ageofsteam.board.mapdata import MapError
 from ageofsteam.bots import BOTS
-from ageofsteam.engine.actions import CHANCE, Action, parse_action
+from ageofsteam.engine.actions import CHANCE, Action, parse_action, takes_player
 from ageofsteam.engine.errors import AosError, BadInput, IllegalAction
 from ageofsteam.engine.game import Game
 from ageofsteam.engine.record import Seat
@@ -80,7 +80,7 @@ def action_for_mover(game: Game, data: Any) -> Action:
     """The action ``data`` (JSON) for the player to move; a missing "player" field means that player."""
     if game.over:
         raise IllegalAction("the game is over")
-    if isinstance(data, dict) and "player" not in data and game.to_move is not None and game.to_move != CHANCE:
+    if takes_player(data) and "player" not in data and game.to_move is not None and game.to_move != CHANCE:
         data = {**data, "player": game.to_move}
     return parse_action(data)
 

@@ -28,16 +28,8 @@ from ageofsteam.cli.common import (
     refusals,
     run_bots,
 )
-from ageofsteam.cli.describe import (
-    choice_lines,
-    header,
-    legal_choices,
-    legal_json,
-    make_table,
-    standings_lines,
-    state_renderable,
-    tracks_text,
-)
+from ageofsteam.cli.describe import make_table, state_renderable
+from ageofsteam.cli.export_cmd import app as export_app
 from ageofsteam.cli.import_cmd import app as import_app
 from ageofsteam.cli.play import PlaySession
 from ageofsteam.cli.render_cmd import render_command
@@ -46,6 +38,8 @@ from ageofsteam.engine.errors import BadInput
 from ageofsteam.engine.game import Game
 from ageofsteam.engine.record import Record, Seat
 from ageofsteam.engine.view import view
+from ageofsteam.words.choices import choice_lines, legal_choices, legal_json
+from ageofsteam.words.names import header, standings_lines, tracks_text
 
 
 class _OneLineUsageError(click_errors.ClickException):
@@ -92,6 +86,7 @@ app = typer.Typer(
 )
 app.add_typer(map_cmd.app, name="map")
 app.add_typer(import_app, name="import")
+app.add_typer(export_app, name="export")
 app.command("render")(render_command)
 
 FileArg = Annotated[Path, typer.Argument(metavar="FILE", help="A game record (JSON).", show_default=False)]
@@ -237,8 +232,13 @@ def new_command(
         else:
             if map_id is None:
                 raise BadInput("give a MAP (see 'aos maps') or --scenario FILE")
+            from ageofsteam.maps import load_rules
+
+            lo, hi = load_rules(map_id).player_counts()  # an unknown map is refused first, with the map ids
+            if players is None and lo == hi:
+                players = lo  # a map for one number of players (Miami 2030) needs no --players
             if players is None:
-                raise BadInput("give the number of players with --players N")
+                raise BadInput(f"give the number of players with --players N ({lo}–{hi} on this map)")
             seats = make_seats(map_id, players, names, bots)
             game = Game.new(map_id, seats=seats, seed=seed, options=parse_options(option or []))
         since = len(game.state.log)
@@ -247,7 +247,8 @@ def new_command(
         game.save(output)
     out = console()
     rec = game.record
-    out.print(f"Created {output}: {game.state.map.name}, {len(rec.seats)} players, seed {rec.seed}")
+    players_text = f"{len(rec.seats)} player{'' if len(rec.seats) == 1 else 's'}"
+    out.print(f"Created {output}: {game.state.map.name}, {players_text}, seed {rec.seed}")
     if rec.options:
         out.print("Options: " + ", ".join(f"{k}={json.dumps(v)}" for k, v in rec.options.items()))
     _report(game, since)
@@ -379,7 +380,8 @@ def replay_command(file: FileArg, as_json: JsonFlag = False) -> None:
     out = console()
     out.print(f"{file}: {len(record.actions)} actions replayed without error.")
     table = make_table("End of each round")
-    for col in ("Turn", "Player", "Cash", "Income", "Shares", "Engine", "Score"):
+    score_title = game.state.rules.SCORE_TITLE
+    for col in ("Turn", "Player", "Cash", "Income", "Shares", "Engine", *([score_title] if score_title else [])):
         table.add_column(col, justify="left" if col == "Player" else "right")
     for r in rounds:
         for k, p in enumerate(r.players):
@@ -392,7 +394,7 @@ def replay_command(file: FileArg, as_json: JsonFlag = False) -> None:
                 str(p["income"]),
                 str(p["shares"]),
                 str(p["engine"]),
-                score,
+                *([score] if score_title else []),
                 end_section=k == len(r.players) - 1,
             )
     if rounds:

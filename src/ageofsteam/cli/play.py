@@ -9,17 +9,12 @@ from pathlib import Path
 from rich.console import Console
 
 from ageofsteam.cli.common import action_for_mover, bot_choice, bot_to_move, parse_json, seat_label
-from ageofsteam.cli.describe import (
-    Choice,
-    header,
-    legal_choices,
-    phase_lines,
-    short_state,
-    state_renderable,
-)
+from ageofsteam.cli.describe import short_state, state_renderable
 from ageofsteam.engine.actions import Action, parse_action
 from ageofsteam.engine.errors import AosError
 from ageofsteam.engine.game import Game
+from ageofsteam.words.choices import Choice, legal_choices
+from ageofsteam.words.names import header, phase_lines
 
 HELP = """\
 Type the number of a choice, or the word in [brackets] ('end', 'skip', 'drop', a hex like 'k5').

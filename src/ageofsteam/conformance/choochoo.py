@@ -20,7 +20,12 @@ How things translate:
   exit at the town, so two physical tiles can give the same track; then the one with more copies in the
   manifest is taken (``x`` before ``two_gentle``; ``bow`` before the gentle-and-sharp pair; ``gentle_crossing``
   before ``straight_sharp``), or the next one if none is left in the supply at that moment.
-* **Players.** Seats follow ``record.json`` ``players`` (seat order); a seat is named after its choochoo colour.
+* **Maps.** Rust Belt, Heavy Cardboard and Detroit Bankruptcy (choochoo's ``detroit-bankruptcy``; its solo
+  variant is that map with one player, as in choochoo). Detroit's two $6 city links are choochoo's
+  ``interCityConnections`` (checked against our special links, cost included) and its two river crossings
+  claimable pre-printed routes, like Heavy Cardboard's ferries.
+* **Players.** Seats follow ``record.json`` ``players`` (seat order); a seat is named after its choochoo colour,
+  or by its ``name`` when the entry has one (a game exported by :mod:`~ageofsteam.conformance.choochoo_export`).
 * **Actions.** ``takeShares`` → ``issue_shares``; in TURN_ORDER ``bid`` → ``bid``, ``pass`` → ``drop_out``,
   ``turnOrderPass`` → ``turn_order_pass``; ``select`` → ``select_action``; ``build`` → ``build``;
   ``urbanize`` → ``urbanize`` (the New City letter is the tile ``cityIndex`` picked from choochoo's shrinking
@@ -29,7 +34,11 @@ How things translate:
   the smallest id: they pay the same); in MOVING ``locomotive`` → ``upgrade_engine`` and ``pass`` →
   ``skip_move``; ``claim`` → ``build_link`` of the special link whose ``via`` holds the claimed hex (choochoo's
   pre-printed claimable routes are checked against our special links, cost included, and its impassable edges
-  against our blocked edges); ``heavy-lifting`` → the map's ``heavy_lift`` (start city, cube, destination).
+  against our blocked edges); ``connect-cities`` → ``build_link`` of the special link joining the connection's
+  two places; ``heavy-lifting`` → the map's ``heavy_lift`` (start city, cube, destination); Detroit's solo
+  ``skip-select`` → ``select_action`` ``no_action``; in GOODS_GROWTH ``production`` → ``place_cube`` (the box
+  of the display column named by ``urbanized``/``cityGroup``/``onRoll``, choochoo's ``row`` counted from the
+  box growth takes last; our Production places the cubes in the order drawn, so ``good`` must be the next).
 * **Cities over several hexes.** choochoo names such a city on its first hex and leaves the others nameless
   and empty (checked); its cubes are counted on that first hex, as ours are. Cubes the map's own setup places
   before the draw (Heavy Cardboard's five) are taken out of choochoo's setup cubes for that city.
@@ -41,7 +50,12 @@ How things translate:
 * **Chance.** The setup display and city cubes become our ``setup`` action. choochoo's goods-growth lists run
   bottom box first (growth takes from the end), ours top box first (growth takes the first full box), so
   every column is reversed: the same cubes move. The opening turn order becomes ``player_order``; the dice of
-  each snapshot's ``chance`` become a ``roll`` (WHITE = light half, BLACK = dark half; sorted in both).
+  each snapshot's ``chance`` become a ``roll`` (WHITE = light half, BLACK = dark half; sorted in both), its
+  ``productionDraw`` a ``draw``.
+* **Our own additions.** A game exported by us carries what choochoo's format cannot hold, all ignored by
+  choochoo: ``game.options`` (our game options), the players' ``name`` and, on a ``build`` where the tracks
+  alone do not tell our tile (a crossing or a coexisting tile with a town disk), ``ours``: our tile and
+  rotation, used when it lays exactly the recorded tracks.
 * **Deviations.** Where a recorded action breaks our rules but an equivalent legal action exists, the
   translation uses the legal one and lists a :class:`Deviation` that names the rule and the digest sentence
   behind it. The only kind so far is ``urbanize_late`` (see :data:`URBANIZE_LATE`).
@@ -54,17 +68,31 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ageofsteam.board.hexes import TOWN
-from ageofsteam.board.tiles import TILE_TYPES, Track, oriented
+from ageofsteam.board.tiles import TILE_TYPES, oriented
+from ageofsteam.conformance.choochoo_names import (
+    CC_ACTIONS,
+    CC_DIRECTIONS,
+    CC_MAPS,
+    CC_PHASES,
+    CC_TERRAIN,
+    NO_ACTION,
+    SKIP_SELECT,
+    _column,
+    _our_column,
+    our_tile,
+    qr_key,
+)
 from ageofsteam.engine.actions import (
     CHANCE,
     Action,
     Bid,
     Build,
     Deliver,
+    Draw,
     DropOut,
     EndBuild,
     IssueShares,
+    PlaceCube,
     PlayerOrder,
     Roll,
     SelectAction,
@@ -79,97 +107,6 @@ from ageofsteam.engine.errors import BadInput, IllegalAction
 from ageofsteam.engine.game import Game
 from ageofsteam.engine.record import Record, Seat
 from ageofsteam.engine.state import GameState
-
-CC_DIRECTIONS: dict[str, int] = {
-    "TOP": 0,
-    "TOP_RIGHT": 1,
-    "BOTTOM_RIGHT": 2,
-    "BOTTOM": 3,
-    "BOTTOM_LEFT": 4,
-    "TOP_LEFT": 5,
-    "TOWN": TOWN,
-}
-
-# choochoo tile shapes at orientation TOP, track order as in choochoo (README "Tiles, orientation and ownership")
-CC_TILES: dict[str, tuple[tuple[str, str], ...]] = {
-    "STRAIGHT": (("TOP", "BOTTOM"),),
-    "CURVE": (("TOP", "BOTTOM_LEFT"),),
-    "TIGHT": (("TOP", "TOP_LEFT"),),
-    "X": (("TOP_LEFT", "BOTTOM_RIGHT"), ("BOTTOM_LEFT", "TOP_RIGHT")),
-    "BOW_AND_ARROW": (("BOTTOM_LEFT", "BOTTOM_RIGHT"), ("BOTTOM", "TOP")),
-    "CROSSING_CURVES": (("TOP_LEFT", "BOTTOM"), ("BOTTOM_LEFT", "TOP")),
-    "STRAIGHT_TIGHT": (("TOP", "BOTTOM"), ("BOTTOM_LEFT", "TOP_LEFT")),
-    "COEXISTING_CURVES": (("TOP_LEFT", "BOTTOM"), ("TOP", "BOTTOM_RIGHT")),
-    "CURVE_TIGHT_1": (("TOP", "BOTTOM_RIGHT"), ("TOP_LEFT", "BOTTOM_LEFT")),
-    "CURVE_TIGHT_2": (("TOP", "BOTTOM_RIGHT"), ("BOTTOM_LEFT", "BOTTOM")),
-    "TOWN_LOLLYPOP": (("TOWN", "TOP"),),
-    "TOWN_STRAIGHT": (("TOWN", "TOP"), ("TOWN", "BOTTOM")),
-    "TOWN_CURVE": (("TOWN", "TOP"), ("TOWN", "BOTTOM_LEFT")),
-    "TOWN_TIGHT": (("TOWN", "TOP"), ("TOWN", "TOP_LEFT")),
-    "TOWN_THREE_WAY": (("TOWN", "TOP"), ("TOWN", "BOTTOM_LEFT"), ("TOWN", "BOTTOM_RIGHT")),
-    "TOWN_LEFT_LEANER": (("TOWN", "TOP"), ("TOWN", "BOTTOM"), ("TOWN", "TOP_LEFT")),
-    "TOWN_RIGHT_LEANER": (("TOWN", "TOP"), ("TOWN", "BOTTOM"), ("TOWN", "TOP_RIGHT")),
-    "TOWN_TIGHT_THREE": (("TOWN", "TOP"), ("TOWN", "TOP_LEFT"), ("TOWN", "TOP_RIGHT")),
-    "TOWN_X": (("TOWN", "TOP"), ("TOWN", "BOTTOM"), ("TOWN", "TOP_RIGHT"), ("TOWN", "BOTTOM_LEFT")),
-    "TOWN_CHICKEN_FOOT": (("TOWN", "TOP"), ("TOWN", "BOTTOM"), ("TOWN", "BOTTOM_RIGHT"), ("TOWN", "BOTTOM_LEFT")),
-    "TOWN_K": (("TOWN", "TOP"), ("TOWN", "TOP_RIGHT"), ("TOWN", "BOTTOM_RIGHT"), ("TOWN", "BOTTOM")),
-}
-
-# our tiles that may stand for a choochoo tile type, in order of preference; geometry decides among them
-_GENTLE_SHARP = ("gentle_sharp_left", "gentle_sharp_right")
-_TOWN_3_SIDE = ("town_3_left", "town_3_right")
-OUR_TILES: dict[str, tuple[str, ...]] = {
-    "STRAIGHT": ("straight",),
-    "CURVE": ("gentle",),
-    "TIGHT": ("sharp",),
-    "X": ("x",),
-    "BOW_AND_ARROW": ("bow",),
-    "CROSSING_CURVES": ("gentle_crossing",),
-    "STRAIGHT_TIGHT": ("straight_sharp",),
-    "COEXISTING_CURVES": ("two_gentle",),
-    "CURVE_TIGHT_1": _GENTLE_SHARP,
-    "CURVE_TIGHT_2": _GENTLE_SHARP,
-    "TOWN_LOLLYPOP": ("town_1",),
-    "TOWN_THREE_WAY": ("town_3_star",),
-    "TOWN_TIGHT_THREE": ("town_3_adjacent",),
-    "TOWN_LEFT_LEANER": _TOWN_3_SIDE,
-    "TOWN_RIGHT_LEANER": _TOWN_3_SIDE,
-    "TOWN_STRAIGHT": ("straight",),
-    "TOWN_CURVE": ("gentle",),
-    "TOWN_TIGHT": ("sharp",),
-    "TOWN_X": ("x", "two_gentle"),
-    "TOWN_CHICKEN_FOOT": ("bow", *_GENTLE_SHARP),
-    "TOWN_K": ("gentle_crossing", "straight_sharp"),
-}
-
-CC_ACTIONS: dict[str, str] = {
-    "LOCOMOTIVE": "locomotive",
-    "FIRST_BUILD": "first_build",
-    "FIRST_MOVE": "first_move",
-    "ENGINEER": "engineer",
-    "TURN_ORDER_PASS": "turn_order",
-    "URBANIZATION": "urbanization",
-    "PRODUCTION": "production",
-    "HEAVY_LIFTING": "heavy_lifting",
-}
-CC_PHASES: dict[str, str] = {
-    "SHARES": "issue_shares",
-    "TURN_ORDER": "player_order",
-    "ACTION_SELECTION": "select_actions",
-    "BUILDING": "build_track",
-    "MOVING": "move_goods",
-    "GOODS_GROWTH": "goods_growth",
-    "END_GAME": "game_over",
-}
-# choochoo map key → our map id
-CC_MAPS: dict[str, str] = {"rust-belt": "rust-belt", "heavy-cardboard": "heavy-cardboard"}
-CC_TERRAIN: dict[str, tuple[str, ...]] = {
-    "PLAIN": ("plain",),
-    "RIVER": ("river",),
-    "MOUNTAIN": ("mountain",),
-    "WATER": ("lake", "sea"),
-}
-CC_GROUPS: dict[str, str] = {"WHITE": "light", "BLACK": "dark"}
 
 URBANIZE_LATE = (
     "urbanization timing",
@@ -235,13 +172,16 @@ class Translation:
 Snapshots = list[dict[str, Any]]
 
 
+def default_snapshots_path(record_path: str | Path) -> Path:
+    """Where a record's snapshots lie by default: ``X.record.json`` or ``X.json`` → ``X.snapshots.jsonl``."""
+    rp = Path(record_path)
+    return rp.with_name(rp.name.removesuffix(".json").removesuffix(".record") + ".snapshots.jsonl")
+
+
 def load(record_path: str | Path, snapshots_path: str | Path | None = None) -> tuple[dict[str, Any], Snapshots]:
     """Read a ``record.json`` and its snapshots (by default the ``.snapshots.jsonl`` next to it)."""
     rp = Path(record_path)
-    if snapshots_path is None:
-        name = rp.name.removesuffix(".json").removesuffix(".record") + ".snapshots.jsonl"
-        snapshots_path = rp.with_name(name)
-    sp = Path(snapshots_path)
+    sp = default_snapshots_path(rp) if snapshots_path is None else Path(snapshots_path)
     try:
         record = json.loads(rp.read_text(encoding="utf-8"))
     except OSError as exc:
@@ -277,51 +217,6 @@ def feed(game: Game, data: dict[str, Any]) -> None:
         game.apply(a)
 
 
-def qr_key(c: dict[str, Any]) -> str:
-    return f"{c['q']},{c['r']}"
-
-
-def cc_tracks(tile_type: str, orientation: str) -> list[Track]:
-    """The tracks of a choochoo tile at an orientation, in choochoo's track order, as our (edge, edge) pairs."""
-    if tile_type not in CC_TILES:
-        raise BadInput(f"unknown choochoo tile type {tile_type!r}")
-    if orientation not in CC_DIRECTIONS or orientation == "TOWN":
-        raise BadInput(f"unknown choochoo orientation {orientation!r}")
-    turns = CC_DIRECTIONS[orientation]
-    out: list[Track] = []
-    for a, b in CC_TILES[tile_type]:
-        ea, eb = (_turn(a, turns), _turn(b, turns))
-        out.append((min(ea, eb), max(ea, eb)))
-    return out
-
-
-def _turn(end: str, turns: int) -> int:
-    return TOWN if end == "TOWN" else (CC_DIRECTIONS[end] + turns) % 6
-
-
-def exits_tracks(exits: list[list[str]]) -> list[Track]:
-    """A snapshot's ``exits`` as our tracks (same order)."""
-    out: list[Track] = []
-    for a, b in exits:
-        ea, eb = CC_DIRECTIONS[a], CC_DIRECTIONS[b]
-        out.append((min(ea, eb), max(ea, eb)))
-    return out
-
-
-def our_tile(tile_type: str, orientation: str, town: bool, supply: dict[str, int] | None = None) -> tuple[str, int]:
-    """Our tile name and rotation laying exactly the tracks of choochoo's ``tile_type`` at ``orientation``."""
-    want = tuple(sorted(cc_tracks(tile_type, orientation)))
-    candidates = OUR_TILES[tile_type]
-    if supply is not None:  # a tile still in the supply first, in the order of preference
-        candidates = tuple(sorted(candidates, key=lambda n: supply.get(n, 0) <= 0))
-    for name in candidates:
-        disk = town and not TILE_TYPES[name].is_town_tile
-        for r in range(6):
-            if oriented(name, r, disk) == want:
-                return name, r
-    raise BadInput(f"no tile of ours lays the tracks of {tile_type} at {orientation}{' on a town' if town else ''}")
-
-
 # --- the translation ---------------------------------------------------------------------------------------
 
 
@@ -346,7 +241,8 @@ class _Translator:
         for i, s in enumerate(snapshots):
             if s.get("index") != i:
                 raise ImportError_(f"snapshot line {i} has index {s.get('index')}")
-        self.colours = [p["colour"] for p in sorted(cc["players"], key=lambda p: p["seat"])]
+        players = sorted(cc["players"], key=lambda p: p["seat"])
+        self.colours = [p["colour"] for p in players]
         self.seat_of = {c: i for i, c in enumerate(self.colours)}
         init = cc["initialState"]
         self.label_of = {qr_key(s): s["label"] for s in init["spaces"]}
@@ -355,13 +251,16 @@ class _Translator:
         self.deviations: list[Deviation] = []
         self.record = Record(
             map=self.map_id,
-            seats=[Seat(name=c, colour=c) for c in self.colours],
+            options=dict(game_info.get("options") or {}),  # our addition: the options of an exported game
+            seats=[Seat(name=p.get("name") or p["colour"], colour=p["colour"]) for p in players],
             seed=_seed(game_info.get("startSeed")),
         )
         self.game = start(self.record)
         self.record.options = dict(self.game.state.options)
         self.claimable: dict[str, str] = {}  # choochoo "q,r" of a claimable pre-printed route → our special link
+        self.connections: dict[str, str] = {}  # choochoo inter-city connection id → our special link
         self._check_map()
+        self._check_connections()
 
     # --- setup -----------------------------------------------------------------------------------
 
@@ -422,6 +321,22 @@ class _Translator:
                 f"of ours ({[(s.id, s.cost) for s in links]})"
             )
         self.claimable[self._key(space)] = links[0].id
+
+    def _check_connections(self) -> None:
+        """choochoo's inter-city connections must be our special links without a crossed hex (city links), with
+        the same places and cost; with the claimable routes they must be all our special links."""
+        g = self.game.state
+        for c in self.cc["initialState"].get("interCityConnections") or []:
+            ends = {g.map.by_label[self._hex(x)] for x in c["connects"]}
+            links = [s for s in g.map.special_links if not s.via and set(s.ends) == ends and s.cost == c["cost"]]
+            if len(links) != 1:
+                names = " and ".join(sorted(self._hex(x) for x in c["connects"]))
+                raise ImportError_(f"choochoo's inter-city connection {c['id']} ({names}, ${c['cost']}) is not ours")
+            self.connections[str(c["id"])] = links[0].id
+        ours = sorted(s.id for s in g.map.special_links)
+        theirs = sorted([*self.claimable.values(), *self.connections.values()])
+        if ours != theirs:
+            raise ImportError_(f"choochoo's routes and connections {theirs} are not our special links {ours}")
 
     @staticmethod
     def _key(coords: dict[str, Any]) -> str:
@@ -484,11 +399,10 @@ class _Translator:
                 return [TurnOrderPass(seat)]
         if name == "select":
             return [SelectAction(seat, CC_ACTIONS[data["action"]])]
+        if name == SKIP_SELECT:
+            return [SelectAction(seat, NO_ACTION)]
         if name == "build":
-            label = self._hex(data["coordinates"])
-            h = g.map.by_label[label]
-            tile, rotation = our_tile(data["tileType"], data["orientation"], g.is_town(h), g.supply)
-            return [Build(seat, label, tile, rotation)]
+            return [self._build(g, seat, data, a.get("ours"))]
         if name == "urbanize":
             idx = int(data["cityIndex"])
             if not 0 <= idx < len(self.letters):
@@ -505,6 +419,12 @@ class _Translator:
             if key not in self.claimable:
                 raise BadInput(f"there is no claimable route at {self._hex(data['coordinates'])}")
             return [parse_action({"kind": "build_link", "player": seat, "link": self.claimable[key]})]
+        if name == "connect-cities":
+            if str(data["id"]) not in self.connections:
+                raise BadInput(f"there is no inter-city connection {data['id']!r}")
+            return [parse_action({"kind": "build_link", "player": seat, "link": self.connections[str(data["id"])]})]
+        if name == "production" and phase == "GOODS_GROWTH":
+            return [self._place_cube(g, seat, data)]
         if name == "heavy-lifting":
             return [
                 parse_action(
@@ -526,6 +446,36 @@ class _Translator:
                 return [self._deliver(g, seat, data)]
         raise BadInput(f"choochoo action {name!r} in {phase} is not supported")
 
+    def _build(self, g: GameState, seat: int, data: dict[str, Any], hint: Any) -> Build:
+        """Our tile for choochoo's tracks; the exporter's ``ours`` (our tile and rotation) when it lays them."""
+        label = self._hex(data["coordinates"])
+        town = g.is_town(g.map.by_label[label])
+        tile, rotation = our_tile(data["tileType"], data["orientation"], town, g.supply)
+        if isinstance(hint, dict) and hint.get("tile") in TILE_TYPES and isinstance(hint.get("rotation"), int):
+            name, r = hint["tile"], hint["rotation"]
+            if oriented(name, r, town and not TILE_TYPES[name].is_town_tile) == oriented(
+                tile, rotation, town and not TILE_TYPES[tile].is_town_tile
+            ):
+                tile, rotation = name, r
+        return Build(seat, label, tile, rotation)
+
+    def _place_cube(self, g: GameState, seat: int, data: dict[str, Any]) -> PlaceCube:
+        """choochoo's Production placement as our display box: the column of the city (``urbanized``: a New
+        City) growing on ``cityGroup`` ``onRoll``; choochoo's ``row`` counts from the box growth takes last."""
+        column = _column({"group": data["cityGroup"], "number": data["onRoll"]})
+        if data["urbanized"]:
+            column = next((k for k, (_, col) in g.rules.NEW_CITIES.items() if col == column), column)
+        boxes = g.display.get(column)
+        row = int(data["row"])
+        if boxes is None or not 0 <= row < len(boxes):
+            raise BadInput(f"choochoo's Production row {row} of {column} is not a box of our display")
+        if not g.produced or g.produced[0] != data["good"]:
+            raise IllegalAction(
+                f"our Production places the cubes in the order drawn: next is {', '.join(g.produced[:1]) or 'none'}, "
+                f"not {data['good']}"
+            )
+        return PlaceCube(seat, f"{column}/{len(boxes) - row}")
+
     def _deliver(self, g: GameState, seat: int, data: dict[str, Any]) -> Deliver:
         here = self._stop(g, data["startingCity"])
         start_label = g.label(here)
@@ -545,15 +495,25 @@ class _Translator:
             here = target
         return Deliver(seat, start_label, data["good"], tuple(links))
 
-    def _chance(self, index: int) -> list[dict[str, Any]]:
-        """The chance outcomes our engine waits for after choochoo action ``index``."""
-        g = self.game.state
-        if g.over or g.to_move != CHANCE:
-            return []
-        dice = (self.snapshots[index].get("chance") or {}).get("dice")
-        if not dice:
-            raise IllegalAction(f"our engine rolls for {g.phase} here, but choochoo recorded no dice")
-        return [Roll(tuple(sorted(dice["WHITE"])), tuple(sorted(dice["BLACK"]))).to_json()]
+    def _chance(self, index: int, step: Step) -> None:
+        """Feed the chance outcomes our engine waits for after choochoo action ``index`` (its snapshot's
+        ``chance``: the Production draw, then the dice) and add them to ``step``."""
+        chance = self.snapshots[index].get("chance") or {}
+        used: set[str] = set()
+        while not self.game.state.over and self.game.state.to_move == CHANCE:
+            g = self.game.state
+            key = "productionDraw" if g.extra.get("growth_step") == "draw" else "dice"
+            if key in used or not chance.get(key):
+                what = "draws for Production" if key == "productionDraw" else f"rolls for {g.phase}"
+                raise IllegalAction(f"our engine {what} here, but choochoo recorded no {key}")
+            used.add(key)
+            if key == "dice":
+                dice = chance["dice"]
+                outcome: Action = Roll(tuple(sorted(dice["WHITE"])), tuple(sorted(dice["BLACK"])))
+            else:
+                outcome = Draw(tuple(chance["productionDraw"]["goods"]))
+            feed(self.game, outcome.to_json())
+            step.actions.append(outcome.to_json())
 
     def _forced(self, a: dict[str, Any], forced: dict[str, Any], step: Step) -> None:
         """A follow-up choochoo took by itself: nothing to do if our engine took it too, else insert it."""
@@ -567,9 +527,7 @@ class _Translator:
         step.note += (
             f"{'; ' if step.note else ''}inserted choochoo's forced {forced['actionName']} for {forced['player']}"
         )
-        for data in self._chance(a["index"]):
-            feed(self.game, data)
-            step.actions.append(data)
+        self._chance(a["index"], step)
 
     def _urbanize_late(self, a: dict[str, Any], urb: Urbanize) -> bool:
         """choochoo urbanized after building: take the urbanization at the start of that build turn."""
@@ -608,12 +566,15 @@ class _Translator:
                 feed(self.game, data)
         return True
 
-    def run(self) -> Translation:
-        failure: Failure | None = None
+    def setup(self) -> None:
+        """Feed the setup (step 0)."""
         setup = self._setup()
         for data in setup.actions:
             feed(self.game, data)
         self.steps.append(setup)
+
+    def run(self) -> Translation:
+        failure: Failure | None = None
         for a in self.cc["actions"]:
             try:
                 ours = self._actions_for(a)
@@ -623,31 +584,21 @@ class _Translator:
                 for act in ours:
                     feed(self.game, act.to_json())
                     step.actions.append(act.to_json())
-                for data in self._chance(a["index"]):
-                    feed(self.game, data)
-                    step.actions.append(data)
+                self._chance(a["index"], step)
                 for forced in a.get("forcedFollowUps", []):
                     self._forced(a, forced, step)
                 self.steps.append(step)
-            except (IllegalAction, BadInput, KeyError) as exc:
-                failure = Failure(a["index"], f"{a['actionName']} by {a.get('player')}: {exc}")
+            except (IllegalAction, BadInput, KeyError, TypeError, ValueError) as exc:
+                what = f"missing {exc}" if isinstance(exc, KeyError) else str(exc)
+                failure = Failure(a.get("index", -1), f"{a.get('actionName')} by {a.get('player')}: {what}")
                 break
         self.record.actions = [d for s in self.steps for d in s.actions]
         return Translation(self.record, self.steps, self.colours, self.deviations, failure)
 
 
-def _column(growth: dict[str, Any]) -> str:
-    """Our display column for a choochoo growth entry (``WHITE`` 3 → ``light3``)."""
-    return f"{CC_GROUPS[growth['group']]}{growth['number']}"
-
-
-def _our_column(cc_display: list[str | None]) -> list[str | None]:
-    """choochoo lists a display column from the box growth takes last to the one it takes first."""
-    return list(reversed(cc_display))
-
-
 def _seed(text: Any) -> int:
-    return int(text) if isinstance(text, str) and text.isdigit() else 0
+    """choochoo's ``startSeed`` as our seed: the number it spells (an exported game's own seed), else 0."""
+    return int(text) if isinstance(text, str) and text.removeprefix("-").isdigit() else 0
 
 
 def translate(cc: dict[str, Any], snapshots: list[dict[str, Any]]) -> Translation:
@@ -656,7 +607,17 @@ def translate(cc: dict[str, Any], snapshots: list[dict[str, Any]]) -> Translatio
     Raises :class:`BadInput` if the game cannot be imported at all; an action our engine refuses ends the
     translation there and is reported in :attr:`Translation.failure`.
     """
-    return _Translator(cc, snapshots).run()
+    if not isinstance(cc, dict) or not all(isinstance(s, dict) for s in snapshots):
+        raise ImportError_("not a choochoo record: the record and each snapshot line must be JSON objects")
+    try:
+        translator = _Translator(cc, snapshots)
+        translator.setup()
+    except BadInput:
+        raise
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+        what = f"no {exc}" if isinstance(exc, KeyError) else str(exc)
+        raise ImportError_(f"not a choochoo record as documented ({what})") from None
+    return translator.run()
 
 
 def import_file(record_path: str | Path, snapshots_path: str | Path | None = None) -> Translation:

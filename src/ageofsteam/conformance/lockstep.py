@@ -43,6 +43,10 @@ behind it (:data:`DISAGREEMENTS`), also counted:
 
 The first difference is reported with the choochoo action index, the figure, both values and a short name
 of the rule involved.
+
+On Detroit Bankruptcy choochoo's score is the pair [rounds lasted, income], and is compared as that pair
+(:func:`rounds_lasted_score`), in the lock-step figures and in the transcript (``score=6/-9     OUT``). The
+comparison needs choochoo's own snapshots: those of a game we exported hold only the dice.
 """
 
 from __future__ import annotations
@@ -54,17 +58,14 @@ from typing import Any
 
 from ageofsteam.board.hexes import TOWN
 from ageofsteam.board.network import Network
-from ageofsteam.conformance.choochoo import (
+from ageofsteam.conformance.choochoo import Deviation, Failure, Translation, feed, start
+from ageofsteam.conformance.choochoo_names import (
     CC_ACTIONS,
     CC_PHASES,
-    Deviation,
-    Failure,
-    Translation,
+    ROUNDS_LASTED,
     _column,
     exits_tracks,
-    feed,
     qr_key,
-    start,
 )
 from ageofsteam.engine.game import Game
 from ageofsteam.engine.state import GameState
@@ -303,6 +304,20 @@ def unfinished_sections(net: Network, seat: int) -> int:
     return sum(len(c.tracks) for c in net.chains if c.owner == seat and not c.complete)
 
 
+def rounds_lasted_score(g: GameState, seat: int) -> tuple[int, int]:
+    """choochoo's Detroit score of ``seat``: (rounds lasted, income). A bankrupt player lasted to the turn they
+    went bankrupt in; a player still in, to the current turn, and at the end one turn more than the last to go
+    bankrupt (rules.py keeps the bankruptcies in ``extra["bankrupt"]``)."""
+    gone: dict[str, dict[str, int]] = g.extra.get("bankrupt", {})
+    if str(seat) in gone:
+        rounds = int(gone[str(seat)]["turn"])
+    elif g.over:
+        rounds = max((int(b["turn"]) for b in gone.values()), default=g.turn) + 1
+    else:
+        rounds = g.turn
+    return rounds, g.players[seat].income
+
+
 def _our_figures(g: GameState, colours: list[str], applied: Counter[str]) -> dict[str, Any]:
     rules = g.rules
     # choochoo releases every unfinished section when the game ends; scores never counted them (digest §3)
@@ -372,6 +387,9 @@ def _our_figures(g: GameState, colours: list[str], applied: Counter[str]) -> dic
     net = g.network
     for p in g.players:
         c = colours[p.seat]
+        if g.map.id in ROUNDS_LASTED:  # choochoo's score there is the pair [rounds lasted, income]
+            out[f"{c}.score"] = list(rounds_lasted_score(g, p.seat))
+            continue
         if p.eliminated:
             out[f"{c}.score"] = None
             continue
@@ -540,20 +558,23 @@ def replay_choochoo(record_path: str, snapshots_path: str | None = None, *, stop
 _LINE = re.compile(
     r"^\s*(?:(?P<rank>\d+)\.\s+)?(?P<colour>[a-z]+)\s+\$(?P<money>-?\d+)\s+income=(?P<income>-?\d+)\s+"
     r"shares=(?P<shares>\d+)\s+loco=(?P<loco>\d+)\s+"
-    r"score=(?:(?P<score>-?\d+)/(?P<tie>-?\d+)|(?P<out>Eliminated OUT))\s*$"
+    r"score=(?:(?P<score>-?\d+)/(?P<tie>-?\d+)|(?P<eliminated>Eliminated))(?:\s+(?P<out>OUT))?\s*$"
 )
 
 
 @dataclass(frozen=True)
 class TranscriptLine:
-    """One player line of choochoo's transcript."""
+    """One player line of choochoo's transcript: ``score=57/0`` (total and tie-breaker), ``score=Eliminated OUT``,
+    or on Detroit ``score=7/3`` and ``score=6/-9     OUT`` (rounds lasted and income; OUT: bankrupt)."""
 
     colour: str
     money: int
     income: int
     shares: int
     loco: int
-    score: int | None  # None: eliminated
+    score: int | None  # None: eliminated; Detroit: the rounds lasted
+    tie: int = 0  # the score's second figure: the tie-breaker; Detroit: the income
+    out: bool = False  # out of the game
 
 
 @dataclass
@@ -580,7 +601,7 @@ def parse_transcript(text: str) -> Transcript:
             current = final
             continue
         m = _LINE.match(line)
-        if m is None or current is None:
+        if m is None or current is None or (m["eliminated"] and not m["out"]):
             raise ValueError(f"transcript line {n} is not understood: {line!r}")
         current.append(
             TranscriptLine(
@@ -589,7 +610,9 @@ def parse_transcript(text: str) -> Transcript:
                 int(m["income"]),
                 int(m["shares"]),
                 int(m["loco"]),
-                None if m["out"] else int(m["score"]),
+                None if m["eliminated"] else int(m["score"]),
+                0 if m["eliminated"] else int(m["tie"]),
+                bool(m["out"]),
             )
         )
     return Transcript(rounds, final)
@@ -597,17 +620,21 @@ def parse_transcript(text: str) -> Transcript:
 
 def _player_figures(g: GameState, seat: int, running: bool) -> TranscriptLine:
     p = g.players[seat]
+    if g.map.id in ROUNDS_LASTED:
+        rounds, income = rounds_lasted_score(g, seat)
+        return TranscriptLine(p.name, p.cash, p.income, p.shares, p.engine, rounds, income, p.eliminated)
     score = None
     if not p.eliminated:
         score = g.rules.score(g, seat) + (unfinished_sections(g.network, seat) if running else 0)
-    return TranscriptLine(p.name, p.cash, p.income, p.shares, p.engine, score)
+    return TranscriptLine(p.name, p.cash, p.income, p.shares, p.engine, score, 0, p.eliminated)
 
 
 def compare_transcript(translation: Translation, snapshots: list[dict[str, Any]], text: str) -> list[Difference]:
     """Replay ``translation`` and compare each round end and the final standings with choochoo's transcript.
 
     Round-end scores are choochoo's running scores (``score counts unfinished track``) until the game is over; the
-    last round end and the final standings are compared directly, in order.
+    last round end and the final standings are compared directly, in order. A round ends with choochoo's dice
+    (or with the game). On Detroit the score is (rounds lasted, income): :func:`rounds_lasted_score`.
     """
     transcript = parse_transcript(text)
     colours = translation.colours
@@ -618,7 +645,8 @@ def compare_transcript(translation: Translation, snapshots: list[dict[str, Any]]
     for step in translation.steps:
         for data in step.actions:
             feed(game, data)
-        if step.index == 0 or "chance" not in snapshots[step.index]:
+        snap = snapshots[step.index]
+        if step.index == 0 or not ("dice" in (snap.get("chance") or {}) or snap.get("ended")):
             continue
         rnd = step.source["round"]
         seen.add(rnd)
@@ -643,17 +671,10 @@ def compare_transcript(translation: Translation, snapshots: list[dict[str, Any]]
 
 def _line_diffs(step: Any, where: str, ours: TranscriptLine, theirs: TranscriptLine) -> list[Difference]:
     out = []
-    for fig in ("money", "income", "shares", "loco", "score"):
+    kinds = {"loco": "engine", "tie": "score", "out": "eliminated"}
+    for fig in ("money", "income", "shares", "loco", "score", "tie", "out"):
         a, b = getattr(ours, fig), getattr(theirs, fig)
         if a != b:
-            out.append(
-                Difference(
-                    step.index,
-                    f"{where}",
-                    f"{theirs.colour}.{fig}",
-                    a,
-                    b,
-                    rule_for(f"x.{'engine' if fig == 'loco' else fig}", step.source, {"chance": 1}),
-                )
-            )
+            rule = rule_for(f"x.{kinds.get(fig, fig)}", step.source, {"chance": 1})
+            out.append(Difference(step.index, where, f"{theirs.colour}.{fig}", a, b, rule))
     return out

@@ -9,14 +9,18 @@ Maps may define further action kinds with :func:`register`.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
-from typing import Any, ClassVar
+import json
+from dataclasses import asdict, dataclass, field, fields
+from typing import Annotated, Any, ClassVar
 
-from pydantic import TypeAdapter, ValidationError
+from pydantic import AfterValidator, ConfigDict, TypeAdapter, ValidationError
 
 from ageofsteam.engine.errors import BadInput
 
 CHANCE = -1  # the "player" who rolls dice and draws from the bag
+
+# A hex (or region) label as printed on the map: read in any case, stored in capitals ("l7" → "L7").
+HexLabel = Annotated[str, AfterValidator(lambda text: text.strip().upper())]
 
 _KINDS: dict[str, type[Action]] = {}
 _ADAPTERS: dict[str, TypeAdapter[Any]] = {}
@@ -28,6 +32,8 @@ class Action:
 
     kind: ClassVar[str] = ""
     is_chance: ClassVar[bool] = False
+    # parsed strictly: exact JSON types (no "1" for 1, no true for 0/1), and no field the action does not have
+    __pydantic_config__ = ConfigDict(strict=True, extra="forbid")
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"kind": self.kind}
@@ -46,6 +52,13 @@ def register(cls: type[Action]) -> type[Action]:
     return cls
 
 
+def takes_player(data: Any) -> bool:
+    """Is ``data`` (an action's JSON) of a kind that a player decides, and so has a "player" field?"""
+    kind = data.get("kind") if isinstance(data, dict) else None
+    cls = _KINDS.get(kind) if isinstance(kind, str) else None
+    return cls is not None and not cls.is_chance
+
+
 def parse_action(data: Any) -> Action:
     """An action from its JSON form; raises :class:`BadInput` naming the field at fault."""
     if not isinstance(data, dict):
@@ -55,13 +68,38 @@ def parse_action(data: Any) -> Action:
     if cls is None or not isinstance(kind, str):
         raise BadInput(f"field 'kind': unknown action kind {kind!r}; known kinds: {', '.join(sorted(_KINDS))}")
     adapter = _ADAPTERS.get(kind) or _ADAPTERS.setdefault(kind, TypeAdapter(cls))
-    fields = {k: v for k, v in data.items() if k != "kind"}
+    given = {k: v for k, v in data.items() if k != "kind"}
+    known = [f.name for f in fields(cls)]
+    unknown = sorted(k for k in given if k not in known)
+    if unknown:
+        raise BadInput(
+            f"{kind} action, field '{unknown[0]}': no such field (the fields are: {', '.join(known) or 'none'})"
+        )
     try:
-        return adapter.validate_python(fields)  # type: ignore[no-any-return]
+        text = json.dumps(given)
+    except (TypeError, ValueError):
+        raise BadInput(f"{kind} action: the fields must be plain JSON values") from None
+    try:
+        return adapter.validate_json(text)  # type: ignore[no-any-return]
     except ValidationError as exc:
         err = exc.errors()[0]
         where = ".".join(str(p) for p in err["loc"]) or "action"
-        raise BadInput(f"{kind} action, field '{where}': {err['msg']}") from None
+        expected = _EXPECTED.get(err["type"])
+        why = f"must be {expected}, not {json.dumps(err['input'])}" if expected else err["msg"]
+        if err["type"] == "missing":
+            why = "is missing"
+        raise BadInput(f"{kind} action, field '{where}': {why}") from None
+
+
+_EXPECTED = {  # pydantic's error type → what the field must be, in a player's words
+    "int_type": "a whole number",
+    "int_from_float": "a whole number",
+    "string_type": "text",
+    "bool_type": "true or false",
+    "list_type": "a list",
+    "tuple_type": "a list",
+    "dict_type": "an object",
+}
 
 
 # --- player decisions -------------------------------------------------------------------------
@@ -122,7 +160,7 @@ class Urbanize(Action):
 
     kind: ClassVar[str] = "urbanize"
     player: int
-    hex: str
+    hex: HexLabel
     city: str
 
 
@@ -136,7 +174,7 @@ class Build(Action):
 
     kind: ClassVar[str] = "build"
     player: int
-    hex: str
+    hex: HexLabel
     tile: str
     rotation: int
 
@@ -157,7 +195,7 @@ class Deliver(Action):
 
     kind: ClassVar[str] = "deliver"
     player: int
-    city: str
+    city: HexLabel
     colour: str
     links: tuple[str, ...]
 

@@ -7,6 +7,7 @@ index, so the same record gives the same game on every machine.
 
 from __future__ import annotations
 
+import copy
 import random
 from pathlib import Path
 from typing import Any
@@ -31,7 +32,8 @@ class Game:
         self.record = record
         self.state = state
         self.auto_chance = auto_chance  # draw chance outcomes as they fall due; else wait for supply_chance
-        self._scenario: Scenario | None = Scenario.parse(record.scenario) if record.scenario else None
+        # parsed from a deep copy: the position is played on, while the record's scenario must stay as saved
+        self._scenario: Scenario | None = Scenario.parse(copy.deepcopy(record.scenario)) if record.scenario else None
 
     # --- creation ------------------------------------------------------------------------------
 
@@ -55,7 +57,7 @@ class Game:
             seats = [Seat(name=f"Player {i + 1}", colour=colours[i]) for i in range(n)]
         if seed is None:
             seed = random.SystemRandom().randrange(2**31)
-        record = Record(map=map_id, options=options or {}, seats=seats, seed=seed)
+        record = Record(map=map_id, options=options or {}, seats=seats, seed=seed, rules_version=rules.RULES_VERSION)
         game = cls(record, rules.new_state([(s.name, s.colour) for s in seats], record.options))
         game.record.options = dict(game.state.options)
         game._resolve_chance()
@@ -76,9 +78,10 @@ class Game:
                 seats[spec.seat] = Seat(name=spec.name, colour=seats[spec.seat].colour)
         record = Record(
             map=scenario.map,
-            options=scenario.options,
+            options=copy.deepcopy(scenario.options),
             seats=seats,
             seed=scenario.seed,
+            rules_version=rules.RULES_VERSION,
             scenario=scenario.model_dump(mode="json", exclude_defaults=True),
         )
         state = rules.new_state([(s.name, s.colour) for s in seats], record.options)
@@ -89,13 +92,15 @@ class Game:
         return game
 
     @classmethod
-    def from_record(cls, record: Record) -> Game:
-        """Replay a record, checking every action; raises IllegalAction/BadInput at the first bad one."""
+    def from_record(cls, record: Record, *, auto_chance: bool = True) -> Game:
+        """Replay a record, checking every action; raises IllegalAction/BadInput at the first bad one.
+
+        With ``auto_chance`` false, a chance event due at the end is left for :meth:`supply_chance`."""
         rules = _rules_for(record.map)
         if record.rules_version != rules.RULES_VERSION:
             raise BadInput(
-                f"the record is for rules version {record.rules_version}, this engine plays "
-                f"version {rules.RULES_VERSION}"
+                f"the game was recorded under version {record.rules_version} of the {rules.map.name} rules; this "
+                f"engine plays version {rules.RULES_VERSION} (the map's README lists what changed)"
             )
         state = rules.new_state([(s.name, s.colour) for s in record.seats], record.options)
         game = cls(record.model_copy(update={"actions": []}), state)
@@ -105,6 +110,7 @@ class Game:
                 game._apply(action)
             except (IllegalAction, BadInput) as exc:
                 raise type(exc)(f"action {i + 1} ({data.get('kind', '?')}): {exc}") from None
+        game.auto_chance = auto_chance
         game._resolve_chance()
         return game
 
@@ -131,6 +137,12 @@ class Game:
     def legal_actions(self) -> list[Action]:
         """Every legal decision of the player to move."""
         return self.state.rules.legal_actions(self.state)
+
+    def chance_outcomes(self) -> list[tuple[Action, float]] | None:
+        """The outcomes of the chance event due now (dice, a draw, the player order) with their probabilities,
+        summing to 1; None for the setup draw, whose outcomes are too many to list. Raises IllegalAction when
+        no chance event is due (a game with ``auto_chance`` resolves each at once)."""
+        return self.state.rules.chance_outcomes(self.state)
 
     def check(self, action: Action | dict[str, Any]) -> Action:
         """Raise IllegalAction/BadInput if ``action`` may not be taken now; return it parsed."""

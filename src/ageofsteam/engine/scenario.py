@@ -7,15 +7,18 @@ replays exactly like any other.
 
 from __future__ import annotations
 
+import copy
 import tomllib
 from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from ageofsteam.board.hexes import TOWN
 from ageofsteam.board.tiles import TILE_TYPES, TOWN_DISKS, manifest, oriented
 from ageofsteam.engine.errors import BadInput
 from ageofsteam.engine.state import BuildTurn, GameState, PlacedTile
+from ageofsteam.rules.track_placement import pointing_refusal
 
 
 class _Strict(BaseModel):
@@ -150,6 +153,7 @@ def apply_scenario(g: GameState, s: Scenario) -> None:
             raise BadInput(f"display.{col}: the column has {len(g.display[col])} boxes")
         g.display[col] = [c or None for c in boxes]  # TOML has no null: "" stands for an empty box
 
+    g.extra.update(copy.deepcopy(s.extra))  # the record keeps its own copy: play must never change it
     g.supply = manifest()
     g.disks = TOWN_DISKS
     for i, t in enumerate(s.track):
@@ -157,7 +161,7 @@ def apply_scenario(g: GameState, s: Scenario) -> None:
         h = _hex(g, t.hex, where)
         if t.tile not in TILE_TYPES:
             raise BadInput(f"{where}: unknown tile {t.tile!r}")
-        if g.is_city(h) or (not g.is_town(h) and g.rules.terrain_cost(g, h) is None):
+        if not g.rules.can_hold_track(g, h):
             raise BadInput(f"{where}: no track can be on {g.map.terrain[h] if not g.is_city(h) else 'a city'}")
         town = g.is_town(h)
         tt = TILE_TYPES[t.tile]
@@ -165,6 +169,10 @@ def apply_scenario(g: GameState, s: Scenario) -> None:
             raise BadInput(f"{where}: a town tile must be on a town")
         disk = town and not tt.is_town_tile
         tracks = list(oriented(t.tile, t.rotation, disk))
+        for edge in sorted({e for track in tracks for e in track if e != TOWN}):
+            refusal = pointing_refusal(g, h, edge)
+            if refusal is not None:
+                raise BadInput(f"{where}: {refusal}")
         owners = [None if o == -1 else o for o in t.owners] if t.owners is not None else [t.owner] * len(tracks)
         if len(owners) != len(tracks):
             raise BadInput(f"{where}: the tile has {len(tracks)} tracks but {len(owners)} owners are given")
@@ -197,7 +205,7 @@ def apply_scenario(g: GameState, s: Scenario) -> None:
         if owner is not None and not 0 <= owner < n:
             raise BadInput(f"special_links.{link_id}: {owner} is not a seat of this game")
         g.special_link_owners[link_id] = owner
-    g.extra.update(s.extra)
+    g.rules.settle_scenario(g, s.extra)
     g.board_changed()  # a map may build its network from its own figures
     # the bag holds every cube not elsewhere (a map's own places included: ``extra_goods``)
     total = dict(g.rules.BAG)
@@ -217,6 +225,9 @@ def apply_scenario(g: GameState, s: Scenario) -> None:
 
     g.turn = s.turn
     enter_phase(g, s.phase, s.to_move, s.move_round)
+    problems = g.rules.extra_invariants(g)
+    if problems:
+        raise BadInput(f"scenario: this position cannot occur in play: {problems[0]}")
 
 
 def enter_phase(g: GameState, name: str, to_move: int | None, move_round: int = 1) -> None:

@@ -168,7 +168,7 @@ class GameState:
     def stop_name(self, stop: int) -> str:
         if self.is_city(stop):
             return self.city_name(stop)
-        if stop in self.rules.track_end_hexes(self):  # a stop named by its feature: "volcano W10"
+        if stop in self.rules.track_end_hexes(self) and stop not in self.map.towns:  # by feature: "volcano W10"
             kind = next(iter(self.map.features.get(stop, {})), "")
             return f"{kind.replace('_', ' ')} {self.label(stop)}".strip()
         return self.map.towns.get(stop, self.label(stop))

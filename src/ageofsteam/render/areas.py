@@ -2,7 +2,10 @@
 
 Regions are drawn from their ``shape`` (map units, about 0–1000 across) filled by their goods colour, or by
 terrain when uncoloured; a region without a shape is drawn as a rounded box at its ``x``/``y``. Names,
-goods-growth numbers, cubes, large circles, airports and rivers sit at the region's ``x``/``y``.
+goods-growth numbers, cubes and large circles sit at the region's ``x``/``y``; a name is fitted to the
+region's width there and kept clear of the other names and badges, or set in the sea beside a region too small
+for it, with a leader line. Airports and rivers go where their region has room: inside it, clear of its
+outline and of names, badges and circles (:func:`board_layout`, computed once per board).
 
 Connection circles are small circles with room for ``capacity`` discs. A game passes the discs on a circle
 as ``GameState.extra["circle_discs"] = {circle id: [seat, …]}``; each is drawn in its seat's colour.
@@ -12,13 +15,14 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ageofsteam.render import glyphs
 from ageofsteam.render import palette as pal
 from ageofsteam.render.hexmap import Drawing
 from ageofsteam.render.mapinfo import map_extras, seat_map, state_extra
-from ageofsteam.render.svgdoc import Point, el, fit_lines, group, path_d, polygon, text
+from ageofsteam.render.svgdoc import Point, el, fit_lines, group, path_d, polygon, text, text_width
 
 if TYPE_CHECKING:
     from ageofsteam.board.mapdata import MapData
@@ -27,6 +31,11 @@ if TYPE_CHECKING:
 SEA = "#cfe2ee"
 WIDTH = 1000.0  # drawing units across the map
 UNIT = 40.0  # glyphs (cubes, growth numbers) are drawn as on hexes of this radius
+NAME_SIZE, NAME_MIN = 13.0, 7.0  # a region's name: its largest and smallest font
+AIRPORT_R = 10.0  # the airport badge's radius
+RIVER_HALF = 40.0  # a river mark's longest half-length
+RIVER_WAVE = 2.2  # its amplitude
+Rect = tuple[float, float, float, float]  # x0, y0, x1, y1
 
 
 def clip_half(pts: Sequence[Point], x0: float, keep_right: bool) -> list[Point]:
@@ -52,6 +61,188 @@ def _cross(a: Point, b: Point, x0: float) -> Point:
     return (x0, a[1] + (b[1] - a[1]) * t)
 
 
+# --- plane geometry (page units) ----------------------------------------------------------------------------
+
+
+def _inside(pt: Point, poly: Sequence[Point]) -> bool:
+    """Is ``pt`` inside polygon ``poly`` (even-odd rule)?"""
+    x, y = pt
+    res = False
+    for i, (x1, y1) in enumerate(poly):
+        x0, y0 = poly[i - 1]
+        if (y0 > y) != (y1 > y) and x < x0 + (y - y0) * (x1 - x0) / (y1 - y0):
+            res = not res
+    return res
+
+
+def _outline_distance(pt: Point, poly: Sequence[Point]) -> float:
+    """The distance from ``pt`` to the outline of ``poly``."""
+    px, py = pt
+    best = math.inf
+    for i, (x1, y1) in enumerate(poly):
+        x0, y0 = poly[i - 1]
+        dx, dy = x1 - x0, y1 - y0
+        t = max(0.0, min(1.0, ((px - x0) * dx + (py - y0) * dy) / (dx * dx + dy * dy or 1.0)))
+        best = min(best, math.hypot(px - x0 - t * dx, py - y0 - t * dy))
+    return best
+
+
+def _rect_distance(pt: Point, r: Rect) -> float:
+    """The distance from ``pt`` to rectangle ``r`` (0 inside it)."""
+    dx = max(r[0] - pt[0], 0.0, pt[0] - r[2])
+    dy = max(r[1] - pt[1], 0.0, pt[1] - r[3])
+    return math.hypot(dx, dy)
+
+
+def _overlaps(a: Rect, b: Rect) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+@dataclass(frozen=True, slots=True)
+class Obstacle:
+    """Something a mark keeps clear of: a disc (``r`` > 0 around ``x``/``y``) or a rectangle (``rect``)."""
+
+    x: float = 0.0
+    y: float = 0.0
+    r: float = 0.0
+    rect: Rect | None = None
+
+    def distance(self, pt: Point) -> float:
+        if self.rect is not None:
+            return _rect_distance(pt, self.rect)
+        return math.hypot(pt[0] - self.x, pt[1] - self.y) - self.r
+
+    def hits(self, box: Rect) -> bool:
+        """Does it overlap ``box``?"""
+        if self.rect is not None:
+            return _overlaps(self.rect, box)
+        return _rect_distance((self.x, self.y), box) < self.r
+
+    def bounds(self) -> Rect:
+        if self.rect is not None:
+            return self.rect
+        return (self.x - self.r, self.y - self.r, self.x + self.r, self.y + self.r)
+
+
+@dataclass(frozen=True, slots=True)
+class Name:
+    """A region's name as drawn: its lines, font size, centre line ``x``, first baseline ``y`` and the box it
+    covers."""
+
+    lines: tuple[str, ...]
+    size: float
+    x: float
+    y: float
+    box: Rect
+    leader: tuple[Point, Point] | None = None  # a name set outside its small region points to it
+
+
+@dataclass(frozen=True, slots=True)
+class RegionLayout:
+    """Where a region's contents go (page units): its name, its airport badge, its river (the two ends of the
+    line the wave follows)."""
+
+    name: Name
+    airport: Point | None = None
+    river: tuple[Point, Point] | None = None
+
+
+def name_options(name: str) -> list[list[str]]:
+    """The ways to set a name: on one line, or on two split where the longer line is shortest."""
+    words = name.split()
+    out = [[name]]
+    if len(words) > 1:
+        out.append(
+            min(
+                ([" ".join(words[:i]), " ".join(words[i:])] for i in range(1, len(words))),
+                key=lambda ls: max(len(x) for x in ls),
+            )
+        )
+    return out
+
+
+def _box_points(box: Rect) -> list[Point]:
+    """Points across a box, at most 8 units apart, edges included."""
+    x0, y0, x1, y1 = box
+    nx, ny = max(2, math.ceil((x1 - x0) / 8)), max(2, math.ceil((y1 - y0) / 8))
+    return [(x0 + (x1 - x0) * i / nx, y0 + (y1 - y0) * j / ny) for i in range(nx + 1) for j in range(ny + 1)]
+
+
+def _bounds(poly: Sequence[Point]) -> Rect:
+    xs, ys = [p[0] for p in poly], [p[1] for p in poly]
+    return (min(xs), min(ys), max(xs), max(ys))
+
+
+def on_land(box: Rect, regions: Sequence[Sequence[Point]]) -> bool:
+    """Does ``box`` reach into any of the ``regions``?"""
+    regions = [r for r in regions if _overlaps(_bounds(r), box)]
+    if any(_inside(pt, r) for pt in _box_points(box) for r in regions):
+        return True
+    return any(box[0] < x < box[2] and box[1] < y < box[3] for r in regions for x, y in r)
+
+
+def name_box(x: float, y: float, lines: Sequence[str], f: float) -> tuple[float, Rect]:
+    """The first baseline and the box (halo included) of a name centred on (x, y)."""
+    first = y + 4 - (len(lines) - 1) * f / 2
+    w = max(text_width(line, f, True) for line in lines)
+    return first, (
+        x - w / 2 - 1.5,
+        first - 0.78 * f - 1.5,
+        x + w / 2 + 1.5,
+        first + (len(lines) - 1) * f + 0.25 * f + 1.5,
+    )
+
+
+def best_spot(
+    poly: Sequence[Point], obstacles: Sequence[Obstacle], need: float, half: float = 0.0, near: Point | None = None
+) -> tuple[Point, float, float]:
+    """The place in ``poly`` for a mark: a point (``half`` = 0) or a horizontal line of half-length up to
+    ``half``, as far as possible from the outline and the obstacles. Clearance beyond ``need`` + 8 counts the
+    same, and then the point nearest ``near`` wins. Returns the centre, the half-length used and the
+    clearance (which may fall short of ``need`` in a region too small)."""
+    xs, ys = [p[0] for p in poly], [p[1] for p in poly]
+    x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
+    step = max(2.0, min(x1 - x0, y1 - y0) / 18)
+    box = (x0 - 2 * need, y0 - 2 * need, x1 + 2 * need, y1 + 2 * need)
+    near_obstacles = [o for o in obstacles if _overlaps(o.bounds(), box)]
+    cols = int((x1 - x0) / step) + 1
+    grid: list[list[float]] = []
+    for j in range(int((y1 - y0) / step) + 1):
+        y = y0 + j * step
+        row = []
+        for i in range(cols):
+            pt = (x0 + i * step, y)
+            if not _inside(pt, poly):
+                row.append(-math.inf)
+                continue
+            clear = _outline_distance(pt, poly)
+            for o in near_obstacles:
+                clear = min(clear, o.distance(pt))
+            row.append(clear)
+        grid.append(row)
+    ks = [max(0, round(half / step))]
+    while ks[-1] > 0 and ks[-1] * step > 10:
+        ks.append(ks[-1] - 1)
+    enough = need + 8
+    best: tuple[float, float, Point, float, float] | None = None
+    for k in ks:
+        for j, row in enumerate(grid):
+            for i in range(k, cols - k):
+                clear = min(row[i - k : i + k + 1])
+                if clear == -math.inf:
+                    continue
+                pt = (x0 + i * step, y0 + j * step)
+                gap = math.dist(pt, near) if near is not None else 0.0
+                score = (min(clear, enough), -gap)
+                if best is None or score > best[:2]:
+                    best = (*score, pt, k * step, clear)
+        if best is not None and best[4] >= need:
+            break
+    if best is None:  # no grid point inside: the middle of the outline's box
+        return ((x0 + x1) / 2, (y0 + y1) / 2), 0.0, 0.0
+    return best[2], best[3], best[4]
+
+
 class AreaBoardPainter:
     """Draws one area board, with or without a game state on it."""
 
@@ -71,6 +262,7 @@ class AreaBoardPainter:
         self.extras = map_extras(board)
         self.legend: dict[str, tuple[str, str]] = {}
         self._bounds(margin)
+        self.layout = cached_layout(self)
 
     def _bounds(self, margin: float) -> None:
         b = self.board
@@ -107,6 +299,19 @@ class AreaBoardPainter:
             return self.p(sum(x for x, _ in shape) / len(shape), sum(y for _, y in shape) / len(shape))
         return self.p(self.min_x + 40 + 60 * (h % 12), self.min_y + 40 + 60 * (h // 12))
 
+    def outline(self, h: int) -> list[Point]:
+        """The region's outline on the page (a box around its centre when it has no shape)."""
+        shape = [self.p(*pt) for pt in self.board.shapes.get(h, ())]
+        if shape:
+            return shape
+        x, y = self.centre(h)
+        return [(x - 55, y - 35), (x + 55, y - 35), (x + 55, y + 35), (x - 55, y + 35)]
+
+    def name_of(self, h: int) -> str:
+        b = self.board
+        idx = b.city_at.get(h)
+        return b.cities[idx].name if idx is not None else b.towns.get(h, b.labels[h])
+
     def seat_colour(self, seat: int | None) -> str:
         if seat is None or self.g is None or not 0 <= seat < len(self.g.players):
             return pal.player(None)
@@ -135,10 +340,7 @@ class AreaBoardPainter:
         owners = seat_map(state_extra(self.g, "region_owners"))
         for h in range(b.size):
             fills = self.fills(h)
-            shape = [self.p(*pt) for pt in b.shapes.get(h, ())]
-            if not shape:
-                x, y = self.centre(h)
-                shape = [(x - 55, y - 35), (x + 55, y - 35), (x + 55, y + 35), (x - 55, y + 35)]
+            shape = self.outline(h)
             parts = [polygon(shape, fill=fills[0])]
             if len(fills) > 1:
                 cx = self.centre(h)[0]
@@ -215,10 +417,9 @@ class AreaBoardPainter:
                             class_="disc",
                         )
                     )
-            if info.river:
-                w, h_ = self.size(h)
-                half, dy = min(40.0, 0.32 * w), min(44.0, 0.3 * h_)
-                pts = glyphs.wave_points([(x - half, y + dy + 4), (x + half, y + dy)], 2.2, 11)
+            spot = self.layout[h]
+            if spot.river is not None:
+                pts = glyphs.wave_points(list(spot.river), RIVER_WAVE, 11)
                 out.append(
                     el(
                         "path",
@@ -228,6 +429,7 @@ class AreaBoardPainter:
                         stroke_width=3,
                         stroke_linecap="round",
                         class_="river",
+                        data_hex=b.labels[h],
                     )
                 )
                 self.note(
@@ -241,13 +443,15 @@ class AreaBoardPainter:
                     ),
                     "river",
                 )
-            if info.airport:
+            if spot.airport is not None:
+                ax, ay = spot.airport
                 out.append(
                     el(
                         "g",
-                        el("circle", cx=x + 36, cy=y - 22, r=10, fill="#ffffff", stroke=pal.INK, stroke_width=1)
-                        + glyphs.plane(x + 36, y - 22, 8),
+                        el("circle", cx=ax, cy=ay, r=AIRPORT_R, fill="#ffffff", stroke=pal.INK, stroke_width=1)
+                        + glyphs.plane(ax, ay, 8),
                         class_="airport",
+                        data_hex=b.labels[h],
                     )
                 )
                 self.note("airport", glyphs.plane(8, 8, 6.5), "airport")
@@ -343,7 +547,6 @@ class AreaBoardPainter:
         for h in range(b.size):
             x, y = self.centre(h)
             idx = b.city_at.get(h)
-            name = b.cities[idx].name if idx is not None else b.towns.get(h, b.labels[h])
             parts = []
             growth = b.cities[idx].growth if idx is not None else ()
             if g is not None and h in g.new_cities:
@@ -354,10 +557,26 @@ class AreaBoardPainter:
                 parts.append(text(x - 34, y - 12, letter, 11, fill=pal.INK, weight="bold"))
             if growth:
                 parts.append(glyphs.growth_badges(x, y - 30, growth, UNIT))
-            lines, f = fit_lines(name, 13, min(120.0, max(36.0, 0.9 * self.size(h)[0])), bold=True, min_size=7)
+            label = self.layout[h].name
+            lines, f = label.lines, label.size
+            if label.leader is not None:
+                (x0, y0), (x1, y1) = label.leader
+                parts.append(el("line", x1=x0, y1=y0, x2=x1, y2=y1, stroke=pal.INK, stroke_width=0.9, class_="leader"))
+                parts.append(el("circle", cx=x0, cy=y0, r=1.8, fill=pal.INK))
             for k, line in enumerate(lines):
-                ly = y + 4 + k * f - (len(lines) - 1) * f / 2
-                parts.append(text(x, ly, line, f, weight="bold", fill=pal.INK, halo="#ffffff", halo_width=3))
+                parts.append(
+                    text(
+                        label.x,
+                        label.y + k * f,
+                        line,
+                        f,
+                        weight="bold",
+                        fill=pal.INK,
+                        halo="#ffffff",
+                        halo_width=3,
+                        class_="region-name",
+                    )
+                )
             if self.labels:
                 parts.append(text(x, y + 4 + (len(lines) + 1) * f / 2 + 2, b.labels[h], 9, fill="#555555"))
             if g is not None and g.cubes.get(h):
@@ -393,3 +612,163 @@ def draw_area_board(
 ) -> Drawing:
     """The area board (and the position of ``g`` on it, if given) as a :class:`Drawing`."""
     return AreaBoardPainter(board, g, labels=labels, highlight=highlight).draw()
+
+
+_LAYOUTS: dict[tuple[object, ...], dict[int, RegionLayout]] = {}
+
+
+def cached_layout(painter: AreaBoardPainter) -> dict[int, RegionLayout]:
+    """:func:`board_layout`, computed once per board geometry (it depends on nothing a game changes)."""
+    b = painter.board
+    key = (
+        b.id,
+        painter.scale,
+        painter.min_x,
+        painter.min_y,
+        painter.margin,
+        tuple(sorted(b.shapes.items())),
+        tuple(sorted(b.positions.items())),
+        tuple((c.places, c.x, c.y, c.capacity) for c in b.circles),
+        tuple(sorted(b.region_info.items())),
+        tuple(painter.name_of(h) for h in range(b.size)),
+        tuple((c.hex, tuple(c.growth)) for c in b.cities),
+    )
+    layout = _LAYOUTS.get(key)
+    if layout is None:
+        if len(_LAYOUTS) >= 32:
+            _LAYOUTS.clear()
+        layout = _LAYOUTS[key] = board_layout(painter)
+    return layout
+
+
+def fit_name(name: str, at: Point, width: float, taken: Sequence[Rect]) -> tuple[list[str], float] | None:
+    """The lines and font of a name centred on ``at``: as large as fits ``width`` (``NAME_SIZE`` at most), and
+    smaller, or on two lines, if that is what keeps it off the ``taken`` boxes (two lines also when one is too
+    wide even at ``NAME_MIN``); None if nothing down to ``NAME_MIN`` does."""
+    lines, f = fit_lines(name, NAME_SIZE, width, bold=True, min_size=NAME_MIN)
+    two = name_options(name)[1:]
+    if len(lines) == 1 and two and max(text_width(x, f, True) for x in lines) > width:  # too wide even at min
+        lines = two[0]
+
+    def free(lines: list[str], f: float) -> bool:
+        box = name_box(at[0], at[1], lines, f)[1]
+        return not any(_overlaps(box, t) for t in taken)
+
+    if free(lines, f):
+        return lines, f
+    best: tuple[list[str], float] | None = None
+    for option in name_options(name):
+        top = min(NAME_SIZE, NAME_SIZE * width / max(text_width(x, NAME_SIZE, True) for x in option))
+        lo, hi = NAME_MIN, (min(f, top) if option == lines else max(NAME_MIN, top))
+        if not free(option, lo):
+            continue
+        while hi - lo > 0.1:
+            mid = (lo + hi) / 2
+            lo, hi = (mid, hi) if free(option, mid) else (lo, mid)
+        if best is None or lo > best[1] + 0.4:
+            best = (option, lo)
+    return best
+
+
+def place_outside(
+    name: str, at: Point, regions: Sequence[Sequence[Point]], obstacles: Sequence[Obstacle], taken: Sequence[Rect]
+) -> Name:
+    """A name set in the sea near ``at`` (the point it names), clear of every region, obstacle and ``taken``
+    box, as close as possible, with a leader line to ``at``."""
+    f = NAME_MIN + 1
+    for d in range(12, 400, 6):
+        found: list[tuple[float, Name]] = []
+        for lines in name_options(name):
+            for k in range(24):
+                ang = math.pi * k / 12
+                cx, cy = at[0] + d * math.cos(ang), at[1] + d * math.sin(ang)
+                first, box = name_box(cx, cy, lines, f)
+                if (
+                    any(_overlaps(box, t) for t in taken)
+                    or any(o.hits(box) for o in obstacles)
+                    or on_land(box, regions)
+                ):
+                    continue
+                end = (min(max(at[0], box[0]), box[2]), min(max(at[1], box[1]), box[3]))
+                found.append(
+                    (math.dist(at, end) + 3 * (len(lines) - 1), Name(tuple(lines), f, cx, first, box, (at, end)))
+                )
+        if found:
+            return min(found, key=lambda c: c[0])[1]
+    first, box = name_box(at[0], at[1], [name], f)
+    return Name((name,), f, at[0], first, box)
+
+
+def board_layout(painter: AreaBoardPainter) -> dict[int, RegionLayout]:
+    """Where each region's name, airport and river go on the page.
+
+    Names sit at the region's ``x``/``y``, fitted to the region's width, larger regions first; a name that
+    would cover another name or a goods-growth badge is set smaller or on two lines, and one that cannot be
+    set clear of them at all goes in the sea nearby with a leader line. Then each airport badge and river mark
+    goes inside its own region, clear of the outline, of every name, goods-growth badge, reserved room for
+    cubes and New City letters, connection circle and large circle, and of the marks placed before it."""
+    b = painter.board
+    polys = {h: painter.outline(h) for h in range(b.size)}
+    obstacles: list[Obstacle] = []
+    for h in range(b.size):
+        x, y = painter.centre(h)
+        info = b.region_info.get(h)
+        if h not in b.city_at and (info is None or info.new_city):  # room for a New City's letter and number
+            obstacles.append(Obstacle(x - 34, y - 16, 9.0))
+            obstacles.append(Obstacle(rect=(x - 8.5, y - 31, x + 8.5, y - 29 + 0.36 * UNIT)))
+        if info is not None and info.large_circle:
+            obstacles.append(Obstacle(x, y, 31.0 + 9))  # with a row of discs under its rim
+    for c in b.circles:
+        if c.x is not None and c.y is not None:
+            cx, cy = painter.p(c.x, c.y)
+            slots = c.capacity or 1
+            obstacles.append(Obstacle(cx, cy, (10.0 if slots == 1 else 7 + 4.2 * slots) + 1.5))
+
+    def area(h: int) -> float:
+        pts = polys[h]
+        return abs(sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(pts[-1:] + pts[:-1], pts, strict=True))) / 2
+
+    names: dict[int, Name] = {}
+    badges: dict[int, Rect] = {}
+    for h, i in b.city_at.items():
+        x, y = painter.centre(h)
+        growth = b.cities[i].growth
+        total = len(growth) * 0.36 * UNIT + (len(growth) - 1) * 2
+        badges[h] = (x - total / 2 - 1, y - 31, x + total / 2 + 1, y - 29 + 0.36 * UNIT)
+    outside = []
+    for h in sorted(range(b.size), key=lambda h: -area(h)):
+        at = painter.centre(h)
+        taken = [n.box for n in names.values()] + [r for k, r in badges.items() if k != h]
+        width = min(120.0, max(36.0, 0.9 * painter.size(h)[0]))
+        fit = fit_name(painter.name_of(h), at, width, taken)
+        if fit is None:
+            outside.append(h)
+            continue
+        first, box = name_box(at[0], at[1], *fit)
+        names[h] = Name(tuple(fit[0]), fit[1], at[0], first, box)
+    for h in outside:
+        names[h] = place_outside(
+            painter.name_of(h), painter.centre(h), list(polys.values()), obstacles, [n.box for n in names.values()]
+        )
+    obstacles += [Obstacle(rect=r) for r in badges.values()]
+    for h in range(b.size):
+        obstacles.append(Obstacle(rect=names[h].box))
+        if h in b.city_at and h not in outside:
+            top = names[h].box[3] + 1
+            obstacles.append(Obstacle(rect=(names[h].x - 30, top, names[h].x + 30, top + 0.24 * UNIT + 3)))  # cubes
+    out: dict[int, RegionLayout] = {}
+    for h in range(b.size):
+        info = b.region_info.get(h)
+        airport = river = None
+        poly = polys[h]
+        name = names[h]
+        centre = painter.centre(h) if name.leader else (name.x, (name.box[1] + name.box[3]) / 2)
+        if info is not None and info.airport:
+            airport = best_spot(poly, obstacles, AIRPORT_R + 2, near=centre)[0]
+            obstacles.append(Obstacle(airport[0], airport[1], AIRPORT_R + 1))
+        if info is not None and info.river:
+            half = min(RIVER_HALF, 0.32 * painter.size(h)[0])
+            (rx, ry), used, _ = best_spot(poly, obstacles, RIVER_WAVE + 2.5, half=half, near=centre)
+            river = ((rx - used, ry), (rx + used, ry))
+        out[h] = RegionLayout(name, airport, river)
+    return out

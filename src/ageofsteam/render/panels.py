@@ -41,7 +41,9 @@ def game_subtitle(g: GameState) -> str:
         standings = g.rules.standings(g)
         if standings and standings[0][1] is not None:
             seat, score = standings[0]
-            return f"Game over after turn {g.turn} · winner {g.players[seat].name} ({score} points)"
+            return (
+                f"Game over after turn {g.turn} · winner {g.players[seat].name} ({g.rules.score_text(g, seat, score)})"
+            )
         return f"Game over after turn {g.turn} · every player is out"
     phase = g.rules.phase_map.get(g.phase)
     title = phase.title if phase is not None else g.phase.replace("_", " ").title()

@@ -180,6 +180,12 @@ class BaseRules:
     def sample_chance(self, g: GameState, rng: random.Random) -> Action:
         return self.phase(g).sample(g, rng)
 
+    def chance_outcomes(self, g: GameState) -> list[tuple[Action, float]] | None:
+        """The outcomes of the chance event due now with their probabilities (see ``Phase.chance_outcomes``)."""
+        if g.over or g.to_move != CHANCE:
+            raise IllegalAction("no dice roll or draw is due now")
+        return self.phase(g).chance_outcomes(g)
+
     def check(self, g: GameState, a: Action) -> None:
         """Raise IllegalAction if ``a`` may not be taken now; never changes the state."""
         if g.over:
@@ -230,9 +236,20 @@ class BaseRules:
         """Problems with a map's own figures, for ``check_invariants`` (an empty list: all is well)."""
         return []
 
+    def settle_scenario(self, g: GameState, given: dict[str, Any]) -> None:
+        """Derive a map's own figures that follow from a scenario's position, as play would have made them
+        (``given``: the figures the scenario states itself, which are kept and only checked)."""
+
     def available_actions(self, g: GameState, seat: int) -> list[str]:
         taken = {p.action for p in g.players if p.action}
         return [a for a in self.ACTIONS if a not in taken]
+
+    def action_unavailable(self, g: GameState, seat: int, action: str) -> str:
+        """Why ``seat`` may not take ``action``, which :meth:`available_actions` leaves out, in player words."""
+        holder = next((p.name for p in g.players if p.action == action), None)
+        if holder:
+            return f"{self.action_title(action)} is already taken by {holder}"
+        return f"{self.action_title(action)} cannot be taken now"
 
     def action_title(self, action: str) -> str:
         return self.ACTION_TITLES.get(action, action)
@@ -274,6 +291,11 @@ class BaseRules:
         """Cost of a simple tile on an empty hex of this terrain; None where no track may go."""
         return self.TERRAIN_COSTS.get(g.map.terrain[h])
 
+    def can_hold_track(self, g: GameState, h: int) -> bool:
+        """May a track tile lie on ``h`` in some position of the game (a town, or terrain track may be laid on,
+        now or with a special action)? Cities never hold a tile."""
+        return not g.is_city(h) and (g.is_town(h) or self.terrain_cost(g, h) is not None)
+
     def build_cost(self, g: GameState, h: int, kind: str, old: PlacedTile | None, new: PlacedTile) -> int:
         return base_build_cost(g, h, kind, old, new)
 
@@ -306,6 +328,11 @@ class BaseRules:
     def track_end_hexes(self, g: GameState) -> frozenset[int]:
         """Hexes without track (not cities) where track may end as at a City, making them stops of the network
         (volcanoes…). For placement a track end there counts as open: it is not a City to connect to."""
+        return NO_HEXES
+
+    def track_start_hexes(self, g: GameState) -> frozenset[int]:
+        """Those of ``track_end_hexes`` that count as Cities for placement too: new track may be built out of
+        them, and a first tile may touch them, as at a City (Miami's districts). None in the base game."""
         return NO_HEXES
 
     # --- hooks: pre-printed special links (rules/special_links.py) -----------------------------
@@ -434,6 +461,14 @@ class BaseRules:
 
     def score(self, g: GameState, seat: int) -> int:
         return base_score(g, seat)
+
+    SCORE_TITLE: ClassVar[str | None] = "Score"  # the score's column in tables; None where it is another figure
+
+    def score_text(self, g: GameState, seat: int, score: int | None) -> str:
+        """A standing's figure in words: ``"42 points"``, or ``"eliminated"``."""
+        if score is None:
+            return "eliminated"
+        return f"{score} point{'' if abs(score) == 1 else 's'}"
 
     def standings(self, g: GameState) -> list[tuple[int, int | None]]:
         """Seats with their score, best first; eliminated players last with None."""

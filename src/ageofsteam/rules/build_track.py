@@ -180,6 +180,8 @@ def candidate_hexes(g: GameState, seat: int) -> set[int]:
     for h in range(g.map.size):
         if g.is_city(h):
             out.update(n for n in nb[h] if n >= 0)
+    for h in g.rules.track_start_hexes(g):  # stops that count as Cities for placement (Miami's districts)
+        out.update(n for n in nb[h] if n >= 0)
     for chain in g.network.chains:
         for end in chain.ends:
             if end.stop is None:

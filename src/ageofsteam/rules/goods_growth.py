@@ -6,6 +6,8 @@ bottom) of column v goes to its city — and of that column's New City, if that 
 from __future__ import annotations
 
 import random
+from itertools import combinations_with_replacement
+from math import factorial, prod
 from typing import TYPE_CHECKING
 
 from ageofsteam.engine.actions import Action, Draw, PlaceCube, Roll
@@ -21,6 +23,29 @@ PRODUCTION = "production"
 
 def box_id(column: str, index: int) -> str:
     return f"{column}/{index + 1}"
+
+
+def ordered_draws(bag: dict[str, int], n: int) -> list[tuple[tuple[str, ...], float]]:
+    """Every sequence of ``n`` cubes drawn from ``bag`` without replacement, with its probability."""
+    total = sum(bag.values())
+    if n == 0:
+        return [((), 1.0)]
+    out = []
+    for colour, k in sorted(bag.items()):
+        if k <= 0:
+            continue
+        rest = {**bag, colour: k - 1}
+        out += [((colour, *tail), k / total * p) for tail, p in ordered_draws(rest, n - 1)]
+    return out
+
+
+def dice_multisets(n: int) -> list[tuple[tuple[int, ...], float]]:
+    """Every multiset of values shown by ``n`` dice, as a sorted tuple, with its probability."""
+    out = []
+    for values in combinations_with_replacement(range(1, 7), n):
+        ways = factorial(n) // prod(factorial(values.count(v)) for v in set(values))
+        out.append((values, ways / 6**n))
+    return out
 
 
 class GoodsGrowthPhase(Phase):
@@ -41,6 +66,15 @@ class GoodsGrowthPhase(Phase):
             return Draw(tuple(draw_from_bag(g.bag, rng, g.rules.PRODUCTION_CUBES)))
         n = g.rules.dice_count(g)
         return Roll(tuple(rng.randint(1, 6) for _ in range(n)), tuple(rng.randint(1, 6) for _ in range(n)))
+
+    def chance_outcomes(self, g: GameState) -> list[tuple[Action, float]]:
+        """Production: each ordered draw from the bag. Dice: the values shown in each half, as sorted tuples
+        (which die shows which value changes nothing), with their multinomial probabilities."""
+        if g.extra["growth_step"] == "draw":
+            n = min(g.rules.PRODUCTION_CUBES, sum(g.bag.values()))
+            return [(Draw(cubes), p) for cubes, p in ordered_draws(dict(g.bag), n)]
+        halves = dice_multisets(g.rules.dice_count(g))
+        return [(Roll(light, dark), p * q) for light, p in halves for dark, q in halves]
 
     # --- Production ----------------------------------------------------------------------------
 

@@ -39,6 +39,11 @@ class Phase:
         """The outcome of the chance event the phase is waiting for."""
         raise NotImplementedError(f"{self.name} has no chance events")
 
+    def chance_outcomes(self, g: GameState) -> list[tuple[Action, float]] | None:
+        """Every distinct outcome of the chance event the phase is waiting for, with its probability (they sum
+        to 1); None where they are too many to list (the setup draw), and the event can only be sampled."""
+        return None
+
 
 def next_in_queue(g: GameState) -> bool:
     """Give the move to the next player in ``g.pending``; True when nobody is left."""

@@ -26,7 +26,7 @@ def end_game(g: GameState) -> None:
     g.pending = []
     g.phase = "game_over"
     standings = g.rules.standings(g)
-    g.say("Game over. " + "; ".join(f"{g.player_name(s)}: {'eliminated' if v is None else v}" for s, v in standings))
+    g.say("Game over. " + "; ".join(f"{g.player_name(s)}: {g.rules.score_text(g, s, v)}" for s, v in standings))
 
 
 class AdvanceTurnPhase(Phase):

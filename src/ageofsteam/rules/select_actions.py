@@ -60,12 +60,7 @@ class SelectActionsPhase(Phase):
         if a.action not in g.rules.ACTIONS:
             raise IllegalAction(f"there is no action {a.action!r}; the actions are {', '.join(g.rules.ACTIONS)}")
         if a.action not in options:
-            holder = next((p.name for p in g.players if p.action == a.action), None)
-            raise IllegalAction(
-                f"{g.rules.action_title(a.action)} is already taken by {holder}"
-                if holder
-                else f"{g.rules.action_title(a.action)} cannot be taken now"
-            )
+            raise IllegalAction(g.rules.action_unavailable(g, a.player, a.action))
 
     def _take(self, g: GameState, seat: int, action: str) -> None:
         g.players[seat].action = action

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from itertools import permutations
 from typing import TYPE_CHECKING
 
 from ageofsteam.engine.actions import Action, PlayerOrder, Setup
@@ -57,6 +58,14 @@ class SetupPhase(Phase):
         cities = {g.label(h): [pool.pop(0) for _ in range(n) if pool] for h, n in starting.items()}
         return Setup(display=display, cities=cities)
 
+    def chance_outcomes(self, g: GameState) -> list[tuple[Action, float]] | None:
+        """The player order: every order of the seats, equally likely. The goods drawn at setup are too many
+        outcomes to list (None): that event is only sampled."""
+        if g.extra.get("setup_step") != "order":
+            return None
+        orders = list(permutations(p.seat for p in g.players))
+        return [(PlayerOrder(order), 1 / len(orders)) for order in orders]
+
     def check(self, g: GameState, a: Action) -> None:
         step = g.extra["setup_step"]
         if isinstance(a, PlayerOrder):
@@ -85,6 +94,14 @@ class SetupPhase(Phase):
                 raise IllegalAction(f"the city at {lab} starts with {want[lab]} cubes, not {len(cubes)}")
             drawn += cubes
         take_from_bag(g, drawn, "setup")
+        # a box or a city is left short only when the bag has run out
+        if len(drawn) < sum(g.bag.values()):
+            for col, boxes in a.display.items():
+                if None in boxes:
+                    raise IllegalAction(f"display column {col} has an empty box while the bag still holds cubes")
+            for lab, cubes in sorted(a.cities.items()):
+                if len(cubes) < want[lab]:
+                    raise IllegalAction(f"the city at {lab} starts with {want[lab]} cubes, not {len(cubes)}")
 
     def apply(self, g: GameState, a: Action) -> bool:
         if isinstance(a, PlayerOrder):

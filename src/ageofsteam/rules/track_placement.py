@@ -45,12 +45,25 @@ def leads_home(g: GameState, h: int, i: int, seat: int) -> bool:
     for end in trace(g, h, i).ends:
         if end.stop is None:
             continue
-        if g.is_city(end.stop):
+        if g.is_city(end.stop) or end.stop in g.rules.track_start_hexes(g):
             return True
         town = g.tiles.get(end.stop)
         if town is not None and seat in town.owners:
             return True
     return False
+
+
+def pointing_refusal(g: GameState, h: int, edge: int) -> str | None:
+    """Why no track on ``h`` may point across ``edge`` in any position (off the map, a blocked edge, a hex that
+    can never hold track), or None. The placement of a build and the track of a scenario both ask it."""
+    n = g.map.neighbours[h][edge]
+    if n < 0:
+        return f"track may not point off the map at {where(g, h, edge)}"
+    if (h, edge) in g.map.blocked:
+        return f"track may not cross the blocked edge at {where(g, h, edge)}"
+    if g.is_city(n) or n in g.rules.track_end_hexes(g) or g.rules.can_hold_track(g, n):
+        return None
+    return f"track may not point into the {g.map.terrain[n]} at {g.label(n)}"
 
 
 def edge_contact(g: GameState, seat: int, h: int, edge: int) -> str:
@@ -60,14 +73,13 @@ def edge_contact(g: GameState, seat: int, h: int, edge: int) -> str:
     or onto another player's track end.
     """
     n = g.map.neighbours[h][edge]
-    if n < 0:
-        raise IllegalAction(f"track may not point off the map at {where(g, h, edge)}")
-    if (h, edge) in g.map.blocked:
-        raise IllegalAction(f"track may not cross the blocked edge at {where(g, h, edge)}")
+    if n < 0 or (h, edge) in g.map.blocked:
+        raise IllegalAction(str(pointing_refusal(g, h, edge)))
     if g.is_city(n):
         return "city"
     if n in g.rules.track_end_hexes(g):
-        return "open"  # track may end there, but it is not a City to connect to
+        # track may end there; it is a City to connect to only where the map says so (``track_start_hexes``)
+        return "city" if n in g.rules.track_start_hexes(g) else "open"
     tile = g.tiles.get(n)
     if tile is not None:
         j = tile.track_at(opposite(edge))

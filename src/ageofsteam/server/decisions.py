@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ageofsteam.board.hexes import DIRECTIONS, TOWN
-from ageofsteam.cli.describe import Choice, action_details, hex_text, label_order, legal_choices, player_name
 from ageofsteam.engine.actions import CHANCE, Bid, Build, Deliver, IssueShares, Urbanize
+from ageofsteam.words.choices import Choice, action_details, legal_choices
+from ageofsteam.words.names import hex_text, label_order, player_name
 
 if TYPE_CHECKING:
     from ageofsteam.engine.game import Game

@@ -25,8 +25,8 @@ from typing import Any
 from fastapi import WebSocket, WebSocketDisconnect
 
 from ageofsteam.bots import RandomBot
-from ageofsteam.engine.actions import CHANCE, parse_action
-from ageofsteam.engine.errors import BadInput, IllegalAction
+from ageofsteam.engine.actions import CHANCE, parse_action, takes_player
+from ageofsteam.engine.errors import AosError, BadInput, IllegalAction
 from ageofsteam.engine.game import Game
 from ageofsteam.engine.record import Record, Seat
 from ageofsteam.engine.view import view
@@ -144,10 +144,14 @@ class Hub:
             map=stored.map,
             options=stored.options,
             seed=stored.seed,
+            rules_version=stored.rules_version,
             actions=stored.actions,
             seats=[Seat(name=s["name"], colour=s["colour"], bot=s.get("bot")) for s in stored.seats],
         )
-        game = Game.from_record(record)
+        try:
+            game = Game.from_record(record)
+        except AosError as exc:
+            raise ApiError(409, "unplayable", f"game {game_id!r} cannot be replayed: {exc}", "id") from None
         stored.actions = []
         live = LiveGame(stored, game)
         self.live[game_id] = live
@@ -261,6 +265,7 @@ class Hub:
             options=game.record.options,
             seats=stored_seats,
             seed=game.record.seed,
+            rules_version=game.record.rules_version,
             created=now_iso(),
             status="open",
             host_hash=token_hash(host),
@@ -344,8 +349,9 @@ class Hub:
             if seat is None or seat not in ident.seats:
                 raise ApiError(403, "forbidden", "it is not your turn", "token")
             data = dict(action)
-            data.setdefault("player", seat)
-            if data["player"] != seat:
+            if takes_player(data):
+                data.setdefault("player", seat)
+            if data.get("player", seat) != seat:
                 raise ApiError(
                     403,
                     "forbidden",

@@ -3,7 +3,8 @@
 Two tables, portable column types only (strings, text, integers), so SQLite and PostgreSQL both work:
 
 * ``games``: id, map, options (JSON text), seats (JSON text, with token hashes), seed, created, status,
-  host token hash, and a summary (turn, phase, player to move, action count) for the lobby list;
+  host token hash, a summary (turn, phase, player to move, action count) for the lobby list, and the version of
+  the map's rules the game is played by (a column added to older databases when the server starts);
 * ``actions``: game id, index (unique per game), action (JSON text).
 
 Every change is one transaction; nothing is told to anyone before it is committed. The statements of the hot
@@ -41,7 +42,9 @@ from sqlalchemy import (
     event,
     func,
     insert,
+    inspect,
     select,
+    text,
     update,
 )
 from sqlalchemy.engine import Connection, Engine
@@ -63,6 +66,7 @@ games_table = Table(
     Column("status", String(16), nullable=False, index=True),
     Column("host_hash", String(64), nullable=False),
     Column("summary", Text, nullable=False),
+    Column("rules_version", Integer, nullable=False, server_default="1"),  # the map's rules the game is played by
 )
 
 actions_table = Table(
@@ -97,6 +101,7 @@ class StoredGame:
     host_hash: str
     summary: dict[str, Any]
     actions: list[dict[str, Any]] = field(default_factory=list)
+    rules_version: int = 1
 
 
 def _row_game(row: Any) -> StoredGame:
@@ -110,6 +115,7 @@ def _row_game(row: Any) -> StoredGame:
         status=row.status,
         host_hash=row.host_hash,
         summary=json.loads(row.summary),
+        rules_version=row.rules_version,
     )
 
 
@@ -138,6 +144,7 @@ class Store:
         self.url = url
         self.engine = make_engine(url)
         metadata.create_all(self.engine)
+        self._add_missing_columns()
         self.threaded = self.engine.dialect.name != "sqlite"
         self.pool = ThreadPoolExecutor(DB_THREADS, thread_name_prefix="aos-db") if self.threaded else None
         # SQLite: one connection kept open for every write (they all run on the event loop's thread, one at a
@@ -151,6 +158,14 @@ class Store:
             .where(games_table.c.id == bindparam("g"))
             .values(status=bindparam("st"), summary=bindparam("sm"))
         )
+
+    def _add_missing_columns(self) -> None:
+        """Bring a database made by an earlier version up to date: games stored before the rules version was
+        kept were played by version 1 of their map's rules."""
+        names = {c["name"] for c in inspect(self.engine).get_columns("games")}
+        if "rules_version" not in names:
+            with self.engine.begin() as conn:
+                conn.execute(text("ALTER TABLE games ADD COLUMN rules_version INTEGER NOT NULL DEFAULT 1"))
 
     async def run(self, fn: Callable[..., T], *args: Any) -> T:
         """``fn(*args)``: in the thread pool for a networked database, at once for SQLite."""
@@ -189,6 +204,7 @@ class Store:
                     status=game.status,
                     host_hash=game.host_hash,
                     summary=json.dumps(game.summary),
+                    rules_version=game.rules_version,
                 )
             )
             if game.actions:

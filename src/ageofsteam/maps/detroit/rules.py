@@ -120,6 +120,16 @@ class Rules(BaseRules):
         cash = g.players[seat].cash
         return [a for a in SOLO_ACTIONS if disks[a] > 0 and cash >= disks[a]] + [NO_ACTION]
 
+    def action_unavailable(self, g: GameState, seat: int, action: str) -> str:
+        """Solo: no disk is left on the action, or its fee is more than the player's cash."""
+        if self.solo(g) and action in SOLO_ACTIONS:
+            fee, cash = self.action_fee(g, action), g.players[seat].cash
+            if fee == 0:
+                return f"no {self.action_title(action)} disks are left"
+            if cash < fee:
+                return f"the {self.action_title(action)} disk costs ${fee} and you have only ${cash}"
+        return super().action_unavailable(g, seat, action)
+
     def on_action_selected(self, g: GameState, seat: int, action: str) -> None:
         if self.solo(g) and action in SOLO_ACTIONS:
             fee = self.action_fee(g, action)
@@ -268,6 +278,15 @@ class Rules(BaseRules):
     def score(self, g: GameState, seat: int) -> int:
         """No points: a player's standing is their income (the tie-break of the last bankrupt)."""
         return g.players[seat].income
+
+    SCORE_TITLE = None  # the standing is the income, which the tables show already
+
+    def score_text(self, g: GameState, seat: int, score: int | None) -> str:
+        """``"income 3"``, or ``"bankrupt in turn 4 with income -2"``."""
+        gone = g.extra.get("bankrupt", {}).get(str(seat))
+        if gone is not None:
+            return f"bankrupt in turn {gone['turn']} with income {gone['income']}"
+        return f"income {score}"
 
     def standings(self, g: GameState) -> list[tuple[int, int | None]]:
         """Players not bankrupt first (by income), then the bankrupt ones, the last to go bankrupt first and

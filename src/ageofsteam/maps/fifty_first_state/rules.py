@@ -5,8 +5,9 @@ Setup: 2 goods on each CS. Building: up to 3 discs a turn (4 with Engineer), one
 sum over the states its circle touches of $1 (plains) or $2 (brown) or $0 (grey), +$1 if a river is drawn in
 that state, +$1 if it is a CS (or a New City). New Cities: not next to a CS or a New City, and not in the
 states marked ``new_city = false``. Moving goods: 1 engine level for each CS passed through or reached, and 1
-for each flight between two airports (flights need no disc); only your own discs can be used; income rises
-by the levels.
+for a flight between an airport and Alaska (flights need no disc); only your own discs can be used, a good
+takes at most one flight, and every delivery uses at least one of the mover's discs; income rises by the
+levels.
 """
 
 from __future__ import annotations
@@ -28,10 +29,16 @@ if TYPE_CHECKING:
 AIR = "air:"  # id prefix of a flight link
 
 
+def is_flight(link: Link) -> bool:
+    """A flight between two airports (no disc, no owner)."""
+    return link.id.startswith(AIR)
+
+
 class Rules(CircleRules, BaseRules):
     """51st State, 3–6 players."""
 
     RULES_COMPLETE = True
+    RULES_VERSION = 2  # 2: flights go to and from Alaska only, never chain, and need one of the mover's discs
 
     DEFAULT_CITY_CUBES = 2  # 2 goods on each Colored State
     TURNS: ClassVar[dict[int, int]] = {3: 10, 4: 8, 5: 7, 6: 6}  # the base game's
@@ -41,8 +48,8 @@ class Rules(CircleRules, BaseRules):
     OPTIONS: ClassVar[dict[str, Any]] = {
         **BaseRules.OPTIONS,
         "disc_cost": "sum",  # ruling 7: "sum" over the states a circle touches, or "highest" of them
-        "circle_capacity": 1,  # ruling 8: players' discs one circle holds
-        "flights_between_all_airports": True,  # ruling 1: False: only flights to or from a state without circles
+        "circle_capacity": 1,  # ruling 5: players' discs one circle holds
+        "flights_between_all_airports": False,  # ruling 1: True joins every airport to every other, not just Alaska
     }
 
     def make_phases(self) -> list[Phase]:
@@ -107,10 +114,11 @@ class Rules(CircleRules, BaseRules):
     # --- moving goods ----------------------------------------------------------------------------
 
     def flights(self, g: GameState) -> list[tuple[int, int]]:
-        """Pairs of airport states joined by air."""
+        """Pairs of airport states joined by air: each airport and a state reached only by air (Alaska: an
+        airport no circle touches), or with the option ``flights_between_all_airports`` every two airports."""
         airports = sorted(h for h, i in self.map.region_info.items() if i.airport)
         pairs = list(combinations(airports, 2))
-        if g.options.get("flights_between_all_airports", True):
+        if g.options.get("flights_between_all_airports", False):
             return pairs
         on_circle = {p for c in self.map.circles for p in c.places}
         return [(a, b) for a, b in pairs if a not in on_circle or b not in on_circle]
@@ -125,15 +133,29 @@ class Rules(CircleRules, BaseRules):
         """1 for each Colored State (or New City) passed through or reached."""
         return 1 if g.is_city(stop) else 0
 
+    def route_problem(self, g: GameState, seat: int, route: Route) -> str | None:
+        """Why a delivery is not allowed (None if it is): only your own discs, at most one flight (flights do
+        not chain), and at least one of your discs (a flight alone is no delivery)."""
+        flights = sum(1 for link in route.links if is_flight(link))
+        if any(link.owner != seat and not is_flight(link) for link in route.links):
+            return "only your own discs may be used to move goods"
+        if flights > 1:
+            return "a good takes at most one flight: flights do not chain"
+        if flights == len(route.links):
+            return "a delivery must use at least one of your own discs"
+        return None
+
     def route_allowed(self, g: GameState, seat: int, route: Route) -> bool:
-        """Only your own discs (a flight needs no disc)."""
-        return all(link.owner == seat or link.id.startswith(AIR) for link in route.links)
+        """See ``route_problem``."""
+        return self.route_problem(g, seat, route) is None
 
     def may_use_link(self, g: GameState, seat: int, links: list[Link], link: Link) -> bool:
-        return link.owner == seat or link.id.startswith(AIR)
+        if is_flight(link):
+            return not any(is_flight(lk) for lk in links)
+        return link.owner == seat
 
     def route_refusal(self, g: GameState, seat: int, route: Route) -> str:
-        return "only your own discs may be used to move goods"
+        return self.route_problem(g, seat, route) or super().route_refusal(g, seat, route)
 
     def delivery_income(self, g: GameState, seat: int, route: Route) -> dict[int | None, int]:
         """+1 income per engine level the delivery needs (each CS and each flight), to the mover."""

@@ -14,7 +14,7 @@ import heapq
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-from ageofsteam.engine.actions import Action, register
+from ageofsteam.engine.actions import Action, HexLabel, register
 from ageofsteam.engine.errors import IllegalAction
 from ageofsteam.rules.move_goods import MoveGoodsPhase
 from ageofsteam.rules.phase import next_in_queue
@@ -34,9 +34,9 @@ class HeavyLift(Action):
 
     kind: ClassVar[str] = "heavy_lift"
     player: int
-    city: str
+    city: HexLabel
     colour: str
-    to: str
+    to: HexLabel
 
 
 def lift_income(g: GameState) -> int:

@@ -6,10 +6,12 @@ and the A New City tile (the red one: the map has no red city) removed from the 
 * Track costs $2 on every hex; none may be laid on a volcano. Track may end at a volcano as at a City (README,
   Ruling 5): a volcano is a stop of the network where links end, a source of steam only, never passed through.
 * Steam (every red good) goes to any city within min(round number, engine) links, then condenses into water:
-  the red good goes to the bag and a blue good from the bag (else the display, else none: the steam is lost)
-  comes onto the destination city. Water is an ordinary blue good.
-* Every port town has an invisible boat link to every other port: 2 engine levels, +2 income to the mover, no
-  owner. A port that is urbanized loses its boat links.
+  the red good goes to the bag and a blue good from the bag (else the display box the mover names with
+  ``deliver_steam``, else none: the steam is lost) comes onto the destination city. Water is an ordinary blue
+  good.
+* Every port town has an invisible boat link to every other port, with track on it or not (option
+  ``boat_ports_need_track``): 2 engine levels, +2 income to the mover, no owner. A port that is urbanized loses
+  its boat links.
 * At most 4 towns are urbanized; after the 4th the New City tiles left leave the game.
 
 The steam is kept in ``GameState.extra["steam"]``: volcano hex label → red goods on it. Those goods are out of
@@ -18,21 +20,89 @@ the bag but on no city; :meth:`Rules.extra_goods` counts them.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from itertools import combinations
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ageofsteam.board.network import Link, Network
+from ageofsteam.engine.actions import Action, Deliver, register
 from ageofsteam.engine.errors import BadInput, IllegalAction
 from ageofsteam.rules.base import BaseRules
+from ageofsteam.rules.goods_growth import box_id
+from ageofsteam.rules.move_goods import MoveGoodsPhase
 
 if TYPE_CHECKING:
     from ageofsteam.board.mapdata import MapData
     from ageofsteam.engine.state import GameState
     from ageofsteam.rules.move_goods import Route
+    from ageofsteam.rules.phase import Phase
 
 STEAM = "red"  # steam is a red good
 WATER = "blue"  # condensed steam is a blue good
 BOAT = "boat:"  # id prefix of the boat links
+WATER_BOX = "water_box"  # GameState.extra, only while a deliver_steam is carried out: the box it names
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class DeliverSteam(Action):
+    """Phase V, Iceland: deliver steam (a red good) from ``city`` (a city or a volcano) along ``links``, as
+    ``deliver`` does, and take the blue good of display box ``water`` (``"light3/1"``) for the water, when the
+    bag holds none (Ruling 8: the mover chooses). A plain ``deliver`` then takes the first blue good."""
+
+    kind: ClassVar[str] = "deliver_steam"
+    player: int
+    city: str
+    links: tuple[str, ...]
+    water: str
+
+    def as_delivery(self) -> Deliver:
+        return Deliver(self.player, self.city, STEAM, self.links)
+
+
+def water_boxes(g: GameState) -> list[str]:
+    """The display boxes holding a blue good, in the display's order (light 1 to 6, the light New City
+    columns, dark 1 to 6, the dark New City columns; each column from its top box)."""
+    return [box_id(col, i) for col, boxes in g.display.items() for i, c in enumerate(boxes) if c == WATER]
+
+
+class IcelandMoveGoodsPhase(MoveGoodsPhase):
+    """Move Goods, where a steam delivery names the display box its water comes from when the bag has none
+    and the display offers a choice."""
+
+    accepts: tuple[type[Action], ...] = (*MoveGoodsPhase.accepts, DeliverSteam)  # type: ignore[assignment]
+
+    def legal(self, g: GameState) -> list[Action]:
+        out = super().legal(g)
+        boxes = water_boxes(g)
+        if g.bag.get(WATER, 0) > 0 or len(boxes) < 2:
+            return out
+        choices: list[Action] = []
+        for a in out:
+            if isinstance(a, Deliver) and a.colour == STEAM:
+                choices += [DeliverSteam(a.player, a.city, a.links, box) for box in boxes]
+            else:
+                choices.append(a)
+        return choices
+
+    def check(self, g: GameState, a: Action) -> None:
+        if not isinstance(a, DeliverSteam):
+            super().check(g, a)
+            return
+        self.route_of(g, a.as_delivery())
+        if g.bag.get(WATER, 0) > 0:
+            raise IllegalAction("the bag still holds water (blue goods): the water comes from the bag, not the display")
+        if a.water not in water_boxes(g):
+            raise IllegalAction(f"display box {a.water} holds no blue good")
+
+    def apply(self, g: GameState, a: Action) -> bool:
+        if not isinstance(a, DeliverSteam):
+            return super().apply(g, a)
+        g.extra[WATER_BOX] = a.water
+        try:
+            return super().apply(g, a.as_delivery())
+        finally:
+            g.extra.pop(WATER_BOX, None)
 
 
 class Rules(BaseRules):
@@ -57,11 +127,16 @@ class Rules(BaseRules):
         "steam_boat_counts_one_link": True,
         # Ruling 9: steam that finds no water to condense into goes back to the bag (True: it leaves the game)
         "lost_steam_leaves_game": False,
+        # Ruling 12: boat links join every port still a town (True: only ports with a track tile on them)
+        "boat_ports_need_track": False,
     }
 
     def __init__(self, board: MapData) -> None:
         super().__init__(board)
         self.volcanoes: frozenset[int] = frozenset(board.places_with("volcano"))
+
+    def make_phases(self) -> list[Phase]:
+        return [IcelandMoveGoodsPhase() if p.name == "move_goods" else p for p in super().make_phases()]
 
     # --- setup -------------------------------------------------------------------------------------
 
@@ -88,6 +163,24 @@ class Rules(BaseRules):
             f"Steam on the volcanoes: {steam or 'none'}; in round {g.turn} steam goes at most {max(g.turn, 1)} "
             f"link{'s' if g.turn > 1 else ''}; urbanizations left: {max(left, 0)} of {self.URBANIZATION_LIMIT}"
         ]
+
+    def describe_action(self, g: GameState, a: Action) -> str | None:
+        """A steam delivery that names the display box of its water, for the menus."""
+        if not isinstance(a, DeliverSteam):
+            return None
+        phase = self.phase_map["move_goods"]
+        assert isinstance(phase, MoveGoodsPhase)
+        try:
+            route = phase.route_of(g, a.as_delivery())
+        except IllegalAction:
+            return None
+        income = self.delivery_income(g, a.player, route)
+        paid = ", ".join(f"{g.player_name(o)} +{n}" for o, n in income.items() if o is not None and n) or "none"
+        n = len(route.links)
+        return (
+            f"deliver steam: {' → '.join(g.stop_name(s) for s in route.stops)} ({n} link{'s' if n > 1 else ''}; "
+            f"income {paid}), the water from display box {a.water}"
+        )
 
     def extra_invariants(self, g: GameState) -> list[str]:
         out = []
@@ -121,9 +214,11 @@ class Rules(BaseRules):
             g.new_cities_left = []
 
     def build_network(self, g: GameState) -> Network:
-        """The track's links, and a boat link between every two ports that are still towns."""
+        """The track's links, and a boat link between every two ports that are still towns, with track on them
+        or not (Ruling 12; option ``boat_ports_need_track``: only ports with a track tile)."""
         net = super().build_network(g)
-        ports = sorted((h for h in self.map.ports if g.is_town(h)), key=g.label)
+        need_track = g.options.get("boat_ports_need_track", False)
+        ports = sorted((h for h in self.map.ports if g.is_town(h) and (not need_track or h in g.tiles)), key=g.label)
         for a, b in combinations(ports, 2):
             net.add_link(Link(f"{BOAT}{g.label(a)}-{g.label(b)}", a, b, None, 0, -1, self.BOAT_LEVELS))
         return net
@@ -182,7 +277,8 @@ class Rules(BaseRules):
 
     def delivered_cube(self, g: GameState, seat: int, route: Route) -> None:
         """Steam condenses into water on its destination city: the red good goes to the bag, a blue one comes
-        from the bag, else from the display (the first in its order, each column from the top), else none."""
+        from the bag, else from the display (the box the mover named, Ruling 8; by default the first in the
+        display's order, each column from the top), else none."""
         super().delivered_cube(g, seat, route)
         if route.colour != STEAM:
             return
@@ -192,7 +288,8 @@ class Rules(BaseRules):
             g.bag[WATER] -= 1
             where = "the bag"
         else:
-            box = next(((col, i) for col, boxes in g.display.items() for i, c in enumerate(boxes) if c == WATER), None)
+            named = g.extra.get(WATER_BOX) or next(iter(water_boxes(g)), None)
+            box = None if named is None else (named.split("/")[0], int(named.split("/")[1]) - 1)
             if box is None:
                 g.say(f"the steam delivered to {name} is lost: no water is left in the bag or the display")
                 if g.options.get("lost_steam_leaves_game", False):
@@ -200,7 +297,7 @@ class Rules(BaseRules):
                     g.extra["steam_lost"] = int(g.extra.get("steam_lost", 0)) + 1
                 return
             g.display[box[0]][box[1]] = None
-            where = f"the goods display ({box[0]})"
+            where = f"the goods display (box {box[0]}/{box[1] + 1})"
         cubes = g.cubes.setdefault(dest, {})
         cubes[WATER] = cubes.get(WATER, 0) + 1
         g.say(f"the steam delivered to {name} condenses into water: a blue good from {where}")

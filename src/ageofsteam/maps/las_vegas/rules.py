@@ -169,16 +169,23 @@ class Rules(BaseRules):
 
     def after_setup_draw(self, g: GameState) -> None:
         """$5 under each red good on the cities and on the goods display."""
-        g.extra["money"] = {
-            g.label(h): MONEY_UNDER_RED * cubes["red"] for h, cubes in g.cubes.items() if cubes.get("red")
-        }
-        g.extra["display_money"] = {
-            col: [MONEY_UNDER_RED if c == "red" else 0 for c in boxes] for col, boxes in g.display.items()
-        }
-        g.extra["money_from_bank"] = sum(g.extra["money"].values()) + sum(
-            sum(v) for v in g.extra["display_money"].values()
-        )
-        g.extra["money_taken"] = 0
+        self.settle_scenario(g, {})
+
+    def settle_scenario(self, g: GameState, given: dict[str, Any]) -> None:
+        """$5 under each red good on the cities and on the display, unless the scenario states the money
+        itself; the bank's ledger is made to agree with what lies on the board."""
+        if "money" not in given:
+            g.extra["money"] = {
+                g.label(h): MONEY_UNDER_RED * cubes["red"] for h, cubes in g.cubes.items() if cubes.get("red")
+            }
+        if "display_money" not in given:
+            g.extra["display_money"] = {
+                col: [MONEY_UNDER_RED if c == "red" else 0 for c in boxes] for col, boxes in g.display.items()
+            }
+        g.extra.setdefault("money_taken", 0)
+        if "money_from_bank" not in given:
+            held = sum(g.extra["money"].values()) + sum(sum(v) for v in g.extra["display_money"].values())
+            g.extra["money_from_bank"] = held + g.extra["money_taken"]
 
     def on_setup(self, g: GameState) -> None:
         """In a 3-player game, block the Engineer action with a grey disc."""

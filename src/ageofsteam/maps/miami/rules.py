@@ -7,8 +7,9 @@ set of the chosen difficulty (option ``difficulty``), placed at random on the di
 at setup; the exits start empty. There is no goods display and no goods growth.
 
 Only Locomotive, Urbanization, Engineer, Coast Guard and Fire Fighter. No track on districts or flooded hexes,
-except that Coast Guard lays track on a flooded hex for $4 (the flood cube moves onto the tile). Districts are
-stops where track may end (like a city, without a tile); a New City on a district takes its people. A
+except that Coast Guard lays track on a flooded hex for $4 (the flood cube moves onto the tile); track may
+point into a flooded hex all the same. Districts are Cities with no colour: stops where track starts and ends
+without a tile (option ``track_from_districts``); a New City on a district takes its people. A
 delivery to an exit pays one income per link, less 1 per flooded hex passed (never below 0; Fire Fighter
 waives it); one to an urbanized district pays nothing, but the person leaves the map as well. The game is
 won at the end of the round in which the last person leaves, if the player is not bankrupt; it is lost on
@@ -21,7 +22,7 @@ import random
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ageofsteam.engine.actions import Action, PlayerOrder, register
+from ageofsteam.engine.actions import Action, HexLabel, PlayerOrder, register
 from ageofsteam.engine.errors import IllegalAction
 from ageofsteam.rules.base import BaseRules
 from ageofsteam.rules.goods_growth import GoodsGrowthPhase
@@ -66,7 +67,7 @@ class FloodHex(Action):
 
     kind: ClassVar[str] = "flood_hex"
     player: int
-    hex: str
+    hex: HexLabel
 
 
 class MiamiSetupPhase(SetupPhase):
@@ -187,7 +188,13 @@ class Rules(BaseRules):
         COAST_GUARD: "Coast Guard",
         FIRE_FIGHTER: "Fire Fighter",
     }
-    OPTIONS: ClassVar[dict[str, Any]] = {**BaseRules.OPTIONS, "difficulty": "easy"}
+    OPTIONS: ClassVar[dict[str, Any]] = {
+        **BaseRules.OPTIONS,
+        "difficulty": "easy",
+        # Ruling: a district is a City with no colour, so track may be built out of it (False: track only
+        # reaches a district, from an exit or from the player's own track)
+        "track_from_districts": True,
+    }
     FLOOD_CUBES = 20  # the blue cubes
     FLOODS_PER_ROUND: ClassVar[dict[int, int]] = {**dict.fromkeys(range(1, 6), 1), **dict.fromkeys(range(6, 10), 2)}
 
@@ -314,16 +321,21 @@ class Rules(BaseRules):
     # --- actions and building -----------------------------------------------------------------
 
     def terrain_cost(self, g: GameState, h: int) -> int | None:
+        """Flat and beach $2, a flooded hex $4. Track may point into a flooded hex; only Coast Guard lays track
+        on one (:meth:`check_build`)."""
         if h in self.flooded(g):
-            b = g.build
-            return FLOODED_COST if b is not None and g.players[b.player].action == COAST_GUARD else None
+            return FLOODED_COST
         return super().terrain_cost(g, h)
+
+    def can_hold_track(self, g: GameState, h: int) -> bool:
+        """No track is ever laid on a district (a flooded hex can hold track: Coast Guard lays it there)."""
+        return not self.is_district(g, h) and super().can_hold_track(g, h)
 
     def check_build(self, g: GameState, seat: int, plan: BuildPlan) -> None:
         if self.is_district(g, plan.hex):
             raise IllegalAction(f"no track may be laid on the district {g.map.towns[plan.hex]}")
-        if plan.hex in self.flooded(g) and plan.old is None and g.players[seat].action != COAST_GUARD:
-            raise IllegalAction(f"{g.label(plan.hex)} is flooded: only Coast Guard lays track there")
+        if plan.hex in self.flooded(g) and g.players[seat].action != COAST_GUARD:
+            raise IllegalAction(f"{g.label(plan.hex)} holds a flood cube: only Coast Guard lays track there")
 
     def on_built(self, g: GameState, seat: int, plan: BuildPlan) -> None:
         if plan.hex in self.flooded(g) and plan.old is None:
@@ -337,6 +349,11 @@ class Rules(BaseRules):
     def track_end_hexes(self, g: GameState) -> frozenset[int]:
         """Districts: track ends at them as at a city, without a tile."""
         return frozenset(h for h in g.map.town_kinds if self.is_district(g, h))
+
+    def track_start_hexes(self, g: GameState) -> frozenset[int]:
+        """Districts are Cities with no colour: track may be built out of them (option
+        ``track_from_districts``)."""
+        return self.track_end_hexes(g) if g.options.get("track_from_districts", True) else frozenset()
 
     def urbanize_site_ok(self, g: GameState, h: int) -> bool:
         return self.is_district(g, h)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ageofsteam.engine.actions import Action, register
+from ageofsteam.engine.actions import Action, HexLabel, register
 from ageofsteam.engine.errors import IllegalAction
 from ageofsteam.maps.new_york.figures import TURN, excavated
 from ageofsteam.maps.new_york.setup import SetupRules
@@ -22,7 +22,7 @@ class Excavate(Action):
 
     kind: ClassVar[str] = "excavate"
     player: int
-    hex: str
+    hex: HexLabel
 
 
 class ExcavationRules(SetupRules):

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-from ageofsteam.engine.actions import Action, EndBuild, Urbanize, register
+from ageofsteam.engine.actions import Action, EndBuild, HexLabel, Urbanize, register
 from ageofsteam.engine.errors import IllegalAction
 from ageofsteam.maps.new_york.excavation import Excavate, ExcavationRules
 from ageofsteam.maps.new_york.figures import excavated, is_place, side_hexes, side_key, side_ok, stations, stations_of
@@ -26,7 +26,7 @@ class BuildStation(Action):
     kind: ClassVar[str] = "build_station"
     player: int
     place: str
-    hex: str
+    hex: HexLabel
 
 
 @register
@@ -38,9 +38,9 @@ class MoveStation(Action):
     kind: ClassVar[str] = "move_station"
     player: int
     place: str
-    hex: str
+    hex: HexLabel
     to_place: str
-    to_hex: str
+    to_hex: HexLabel
 
 
 class StationRules(ExcavationRules):

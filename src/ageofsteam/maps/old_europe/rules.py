@@ -1,5 +1,5 @@
 """Old Europe (rulebook 003): countries are the places, a coloured country is a city; players place discs on
-small circles on the borders (links between two countries) and on large circles in the centre of six
+small circles on the borders (links between two countries) and on large circles in the centre of seven
 countries (passing through such a country needs your disc there).
 
 Setup: 1 good in each coloured country, 1 more in those with a large circle. Building: up to 3 discs a turn
@@ -30,6 +30,7 @@ class Rules(CircleRules, BaseRules):
     """Old Europe, 3–6 players."""
 
     RULES_COMPLETE = True
+    RULES_VERSION = 2  # 2: Germany has its large circle
 
     DEFAULT_CITY_CUBES = 1  # "Place 1 good in each coloured country."
     LARGE_CIRCLE_EXTRA_CUBES = 1  # "Coloured countries that have a large circle … receive 1 additional good."

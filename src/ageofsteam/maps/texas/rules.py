@@ -7,8 +7,9 @@ Building: up to 3 tiles a turn, at most 1 of them on an oil field. Plain hexes c
 derrick. Track laid on an oil field takes the field's black goods onto the tile.
 
 Moving goods: the Engineer is replaced by the Tanker. Only the Tanker holder may move black goods from track
-tiles (action ``deliver_oil``): the good leaves its tile along one track (``exit``: the edge it leaves by) to
-the first city or town that track reaches, which counts as one link paying its owner, then goes on along
+tiles (action ``deliver_oil``): the good leaves its tile, which must lie on a completed link (option
+``oil_needs_complete_link``), along one track (``exit``: the edge it leaves by) to the first city or town that
+track reaches, which counts as one link paying its owner, then goes on along
 completed links as usual. Oil delivered leaves the game. An oil field whose goods are all gone is no longer
 an oil field.
 
@@ -24,7 +25,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from ageofsteam.board.hexes import DIRECTIONS, TOWN
 from ageofsteam.board.network import Link, follow
-from ageofsteam.engine.actions import Action, register
+from ageofsteam.engine.actions import Action, HexLabel, register
 from ageofsteam.engine.errors import BadInput, IllegalAction
 from ageofsteam.rules.base import BaseRules
 from ageofsteam.rules.move_goods import MoveGoodsPhase, Route
@@ -47,7 +48,7 @@ class DeliverOil(Action):
 
     kind: ClassVar[str] = "deliver_oil"
     player: int
-    hex: str
+    hex: HexLabel
     exit: str
     links: tuple[str, ...] = ()
 
@@ -109,8 +110,8 @@ class TexasMoveGoodsPhase(MoveGoodsPhase):
         leg = first_leg(g, h, DIRECTIONS.index(a.exit.upper()))
         if rules.oil_needs_complete_link(g) and leg.id not in rules.complete_legs(g):
             raise IllegalAction(
-                f"the track at {label} is not part of a completed link, and this game's option "
-                "oil_needs_complete_link lets oil leave only from one"
+                f"the track at {label} is not part of a completed link: goods move only along completed links "
+                "(option oil_needs_complete_link)"
             )
         limit = rules.delivery_limit(g, a.player)
         if 1 + len(a.links) > limit:
@@ -170,8 +171,9 @@ class Rules(BaseRules):
     ACTION_TITLES: ClassVar[dict[str, str]] = {**BaseRules.ACTION_TITLES, TANKER: "Tanker"}
     OPTIONS: ClassVar[dict[str, Any]] = {
         **BaseRules.OPTIONS,
-        # Ruling 6: oil may leave its tile only if the tile lies on a completed link
-        "oil_needs_complete_link": False,
+        # Ruling 6: oil may leave its tile only if the tile lies on a completed link (False: any track that
+        # reaches a place from the tile will do)
+        "oil_needs_complete_link": True,
     }
 
     def make_phases(self) -> list[Phase]:
@@ -211,8 +213,17 @@ class Rules(BaseRules):
                     out.append(f"{key} holds {n} goods at {label}, which is not an oil field")
                 on_tile = g.map.by_label[label] in g.tiles
                 if label in fields and on_tile != (key == "oil_on_track"):
-                    out.append(f"the oil at {label} is {'not ' if on_tile else ''}under a track tile but in {key}")
+                    out.append(f"the oil at {label} is {'' if on_tile else 'not '}under a track tile but in {key}")
         return out
+
+    def settle_scenario(self, g: GameState, given: dict[str, Any]) -> None:
+        """Track a scenario lays on an oil field has taken the field's goods onto its tile, as in play (unless
+        the scenario states ``oil`` itself)."""
+        if "oil" in given:
+            return
+        oil, on_track = g.extra.setdefault("oil", {}), g.extra.setdefault("oil_on_track", {})
+        for label in [lab for lab in oil if g.map.by_label[lab] in g.tiles]:
+            on_track[label] = on_track.get(label, 0) + oil.pop(label)
 
     def goods_on_hexes(self, g: GameState) -> dict[int, dict[str, int]]:
         """The oil on the fields and on the track tiles laid there, for the picture."""
@@ -290,7 +301,8 @@ class Rules(BaseRules):
     # --- moving oil ------------------------------------------------------------------------------
 
     def oil_needs_complete_link(self, g: GameState) -> bool:
-        return bool(g.options.get("oil_needs_complete_link", False))
+        """Ruling 6: oil leaves only a tile on a completed link (goods move only along completed links)."""
+        return bool(g.options.get("oil_needs_complete_link", True))
 
     def complete_legs(self, g: GameState) -> set[str]:
         """Ids of the first legs whose track is part of a completed link."""
