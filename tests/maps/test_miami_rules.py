@@ -115,7 +115,7 @@ def test_a_placement_that_does_not_follow_the_difficulty_is_refused():
     from ageofsteam.maps.miami.rules import PlacePeople
 
     st = game.state
-    st.extra["setup_step"] = "people"
+    st.step = "people"
     wrong = PlacePeople({st.label(h): ["red"] * n for h, n in rules.people_placement("easy").items()})
     with pytest.raises(IllegalAction, match="easy people are"):
         rules.phase_map["setup"].check(st, wrong)

@@ -169,7 +169,7 @@ def test_an_eliminated_player_leaves_the_player_order():
     assert game.state.order == [0, 3, 1]
     assert game.state.players[2].action is None  # their action disk is removed too
     # their Production is gone with them: Goods Growth goes straight to the dice
-    assert "growth_step" in game.state.extra and game.state.extra["growth_step"] == "roll"
+    assert game.state.step == "roll"
     # the next turn goes on without them
     game.supply_chance({"kind": "roll", "light": [6, 6, 6, 6], "dark": [6, 6, 6, 6]})
     assert game.state.turn == 2 and game.state.phase == "issue_shares"

@@ -502,7 +502,7 @@ class _Translator:
         used: set[str] = set()
         while not self.game.state.over and self.game.state.to_move == CHANCE:
             g = self.game.state
-            key = "productionDraw" if g.extra.get("growth_step") == "draw" else "dice"
+            key = "productionDraw" if g.step == "draw" else "dice"
             if key in used or not chance.get(key):
                 what = "draws for Production" if key == "productionDraw" else f"rolls for {g.phase}"
                 raise IllegalAction(f"our engine {what} here, but choochoo recorded no {key}")

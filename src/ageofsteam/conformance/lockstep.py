@@ -545,14 +545,6 @@ def compare(
     return report
 
 
-def replay_choochoo(record_path: str, snapshots_path: str | None = None, *, stop_at_first: bool = True) -> Report:
-    """Import a recorded choochoo game and compare it in lock-step."""
-    from ageofsteam.conformance.choochoo import load, translate
-
-    cc, snapshots = load(record_path, snapshots_path)
-    return compare(translate(cc, snapshots), cc, snapshots, stop_at_first=stop_at_first)
-
-
 # --- choochoo's transcript (expected.txt) --------------------------------------------------------------
 
 _LINE = re.compile(

@@ -8,6 +8,7 @@ replays exactly like any other.
 from __future__ import annotations
 
 import copy
+import dataclasses
 import tomllib
 from pathlib import Path
 from typing import Any, Literal
@@ -153,7 +154,9 @@ def apply_scenario(g: GameState, s: Scenario) -> None:
             raise BadInput(f"display.{col}: the column has {len(g.display[col])} boxes")
         g.display[col] = [c or None for c in boxes]  # TOML has no null: "" stands for an empty box
 
-    g.extra.update(copy.deepcopy(s.extra))  # the record keeps its own copy: play must never change it
+    typed = {f.name for f in dataclasses.fields(g.map_state)}
+    g.map_state = g.map_state.replaced({k: v for k, v in s.extra.items() if k in typed})
+    g.extra.update(copy.deepcopy({k: v for k, v in s.extra.items() if k not in typed}))  # never shared
     g.supply = manifest()
     g.disks = TOWN_DISKS
     for i, t in enumerate(s.track):
@@ -232,7 +235,7 @@ def apply_scenario(g: GameState, s: Scenario) -> None:
 
 def enter_phase(g: GameState, name: str, to_move: int | None, move_round: int = 1) -> None:
     """Start phase ``name`` as the rules would, then hand the move to ``to_move`` if given."""
-    g.extra.pop("setup_step", None)
+    g.step = None
     g.phase = name
     phase = g.rules.phase_map[name]
     if name == "move_goods" and move_round == 2:

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from ageofsteam.board.hexes import TOWN
 from ageofsteam.board.mapdata import MapData
 from ageofsteam.board.tiles import Track
+from ageofsteam.engine.mapstate import MapState
 
 if TYPE_CHECKING:
     from ageofsteam.board.network import Network
@@ -55,8 +56,6 @@ class PlacedTile:
     def is_town(self) -> bool:
         return any(b == TOWN for _, b in self.tracks)
 
-    def copy(self) -> PlacedTile:
-        return PlacedTile(self.tile, self.rotation, self.disk, list(self.tracks), list(self.owners))
 
 
 @dataclass(slots=True)
@@ -118,7 +117,9 @@ class GameState:
     move_round: int = 0
     engine_upgraded: set[int] = field(default_factory=set)  # players who upgraded in this move phase
     produced: list[str] = field(default_factory=list)  # Production cubes drawn and not yet placed
+    step: str | None = None  # the step within the phase (setup: "cubes", "order"; goods growth: "draw", "roll")
     log: list[str] = field(default_factory=list)
+    map_state: MapState = field(default_factory=MapState)  # the map's own figures, typed by the map (STATE)
     extra: dict[str, Any] = field(default_factory=dict)  # map rules keep their own figures here
     _network: Network | None = None
 

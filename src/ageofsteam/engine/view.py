@@ -106,8 +106,12 @@ def state_view(g: GameState) -> dict[str, Any]:
         }
     if g.produced:
         view["production_cubes"] = list(g.produced)
-    if g.extra:
-        view["extra"] = {k: v for k, v in g.extra.items() if isinstance(v, (int, str, bool, list, dict))}
+    figures = {
+        **g.map_state.to_json(),
+        **{k: v for k, v in g.extra.items() if isinstance(v, (int, str, bool, list, dict))},
+    }
+    if figures:
+        view["extra"] = figures
     return view
 
 

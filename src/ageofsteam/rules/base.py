@@ -15,6 +15,7 @@ from ageofsteam.board.network import Network, build_hex_network
 from ageofsteam.board.tiles import TOWN_DISKS, manifest
 from ageofsteam.engine.actions import CHANCE, Action
 from ageofsteam.engine.errors import BadInput, IllegalAction
+from ageofsteam.engine.mapstate import MapState
 from ageofsteam.engine.state import GameState, PlacedTile, Player
 from ageofsteam.rules.build_track import BuildTrackPhase
 from ageofsteam.rules.goods_growth import GoodsGrowthPhase
@@ -45,6 +46,7 @@ class BaseRules:
     """The base game. Maps subclass this and override constants and hooks."""
 
     RULES_VERSION: ClassVar[int] = 1
+    STATE: ClassVar[type[MapState]] = MapState  # the map's own figures (a dataclass deriving from MapState)
     # False while a map's own rules are not implemented yet: its board and setup exist, its play is the base game's
     RULES_COMPLETE: ClassVar[bool] = True
     STARTING_CASH = 10
@@ -144,6 +146,7 @@ class BaseRules:
             for i, (name, colour) in enumerate(seats)
         ]
         g = GameState(self.map, self, self.options(options), players, len(players))
+        g.map_state = self.STATE()
         g.last_turn = self.TURNS[len(players)]
         g.supply = manifest()
         g.disks = TOWN_DISKS

@@ -89,9 +89,6 @@ class CircleRules:
     def check_circle(self, g: GameState, seat: int, circle: Circle) -> None:
         """Raise IllegalAction for a disc the map forbids (capacity and cash were checked)."""
 
-    def has_large_circles(self, g: GameState) -> bool:
-        return any(i.large_circle for i in g.map.region_info.values())
-
     def large_circle_cost(self, g: GameState, seat: int, region: int) -> int:
         raise NotImplementedError
 

@@ -56,13 +56,13 @@ class GoodsGrowthPhase(Phase):
     def begin(self, g: GameState) -> bool:
         g.rules.before_goods_growth(g)
         holder = next((p.seat for p in g.players if p.action == PRODUCTION and not p.eliminated), None)
-        g.extra["growth_step"] = "draw" if holder is not None and PRODUCTION in g.rules.ACTIONS else "roll"
+        g.step = "draw" if holder is not None and PRODUCTION in g.rules.ACTIONS else "roll"
         return wait_for_chance(g)
 
     # --- chance --------------------------------------------------------------------------------
 
     def sample(self, g: GameState, rng: random.Random) -> Action:
-        if g.extra["growth_step"] == "draw":
+        if g.step == "draw":
             return Draw(tuple(draw_from_bag(g.bag, rng, g.rules.PRODUCTION_CUBES)))
         n = g.rules.dice_count(g)
         return Roll(tuple(rng.randint(1, 6) for _ in range(n)), tuple(rng.randint(1, 6) for _ in range(n)))
@@ -70,7 +70,7 @@ class GoodsGrowthPhase(Phase):
     def chance_outcomes(self, g: GameState) -> list[tuple[Action, float]]:
         """Production: each ordered draw from the bag. Dice: the values shown in each half, as sorted tuples
         (which die shows which value changes nothing), with their multinomial probabilities."""
-        if g.extra["growth_step"] == "draw":
+        if g.step == "draw":
             n = min(g.rules.PRODUCTION_CUBES, sum(g.bag.values()))
             return [(Draw(cubes), p) for cubes, p in ordered_draws(dict(g.bag), n)]
         halves = dice_multisets(g.rules.dice_count(g))
@@ -92,7 +92,7 @@ class GoodsGrowthPhase(Phase):
         return [PlaceCube(seat, b) for b in self.empty_boxes(g)]
 
     def check(self, g: GameState, a: Action) -> None:
-        step = g.extra["growth_step"]
+        step = g.step
         if isinstance(a, Draw):
             if step != "draw":
                 raise IllegalAction("no cubes are drawn for Production now")
@@ -128,7 +128,7 @@ class GoodsGrowthPhase(Phase):
         assert isinstance(a, Roll)
         for half, dice in (("light", a.light), ("dark", a.dark)):
             self.grow(g, half, dice)
-        del g.extra["growth_step"]
+        g.step = None
         return True
 
     def _after_production(self, g: GameState) -> bool:
@@ -139,7 +139,7 @@ class GoodsGrowthPhase(Phase):
         for c in g.produced:  # no room: the cubes go back to the bag
             g.bag[c] += 1
         g.produced = []
-        g.extra["growth_step"] = "roll"
+        g.step = "roll"
         return wait_for_chance(g)
 
     # --- dice ----------------------------------------------------------------------------------

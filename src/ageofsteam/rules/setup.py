@@ -37,11 +37,11 @@ class SetupPhase(Phase):
     accepts = (Setup, PlayerOrder)
 
     def begin(self, g: GameState) -> bool:
-        g.extra["setup_step"] = "cubes"
+        g.step = "cubes"
         return wait_for_chance(g)
 
     def sample(self, g: GameState, rng: random.Random) -> Action:
-        if g.extra["setup_step"] == "order":
+        if g.step == "order":
             order = [p.seat for p in g.players]
             rng.shuffle(order)
             return PlayerOrder(tuple(order))
@@ -61,13 +61,13 @@ class SetupPhase(Phase):
     def chance_outcomes(self, g: GameState) -> list[tuple[Action, float]] | None:
         """The player order: every order of the seats, equally likely. The goods drawn at setup are too many
         outcomes to list (None): that event is only sampled."""
-        if g.extra.get("setup_step") != "order":
+        if g.step != "order":
             return None
         orders = list(permutations(p.seat for p in g.players))
         return [(PlayerOrder(order), 1 / len(orders)) for order in orders]
 
     def check(self, g: GameState, a: Action) -> None:
-        step = g.extra["setup_step"]
+        step = g.step
         if isinstance(a, PlayerOrder):
             if step != "order":
                 raise IllegalAction("the goods must be set out before the player order is drawn")
@@ -107,7 +107,7 @@ class SetupPhase(Phase):
         if isinstance(a, PlayerOrder):
             g.order = list(a.order)
             g.say("Player order: " + ", ".join(g.player_name(p) for p in g.order))
-            del g.extra["setup_step"]
+            g.step = None
             g.turn = 1
             return True
         assert isinstance(a, Setup)
@@ -121,6 +121,6 @@ class SetupPhase(Phase):
             for c in cubes:
                 g.cubes[city][c] = g.cubes[city].get(c, 0) + 1
                 g.bag[c] -= 1
-        g.extra["setup_step"] = "order"
+        g.step = "order"
         g.rules.after_setup_draw(g)
         return wait_for_chance(g)

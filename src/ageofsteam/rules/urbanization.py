@@ -6,7 +6,6 @@ at the new City. Unowned track that this completes becomes the urbanizer's (hous
 
 from __future__ import annotations
 
-from ageofsteam.board.tiles import TILE_TYPES
 from ageofsteam.engine.actions import Urbanize
 from ageofsteam.engine.errors import IllegalAction
 from ageofsteam.engine.state import GameState
@@ -56,7 +55,3 @@ def apply_urbanize(g: GameState, a: Urbanize, h: int) -> None:
             g.board_changed()
     g.say(f"{g.player_name(a.player)} places {g.city_name(h)}")
     g.rules.on_urbanized(g, h, a.city)
-
-
-def town_tile_names() -> list[str]:
-    return [n for n, t in TILE_TYPES.items() if t.is_town_tile]

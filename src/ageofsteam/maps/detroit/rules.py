@@ -66,8 +66,6 @@ def solo_rating(turn: int, income: int) -> tuple[bool, str]:
 class Rules(BaseRules):
     """Detroit Bankruptcy, 2–5 players, and the solo variant with 1 player (map.toml: players = [1, 5])."""
 
-    RULES_COMPLETE = True
-
     STARTING_CASH = 0
     STARTING_SHARES = 5
     MAX_SHARES = 25

@@ -37,7 +37,6 @@ def is_flight(link: Link) -> bool:
 class Rules(CircleRules, BaseRules):
     """51st State, 3–6 players."""
 
-    RULES_COMPLETE = True
     RULES_VERSION = 2  # 2: flights go to and from Alaska only, never chain, and need one of the mover's discs
 
     DEFAULT_CITY_CUBES = 2  # 2 goods on each Colored State

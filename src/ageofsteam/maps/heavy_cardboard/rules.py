@@ -36,8 +36,6 @@ NO_LIFT_CITIES = ("Madeira",)
 class Rules(BaseRules):
     """Heavy Cardboard, 4–6 players."""
 
-    RULES_COMPLETE = True
-
     TURNS: ClassVar[dict[int, int]] = {4: 8, 5: 7, 6: 6}
     ACTIONS: ClassVar[tuple[str, ...]] = (
         "first_move",

@@ -108,8 +108,6 @@ class IcelandMoveGoodsPhase(MoveGoodsPhase):
 class Rules(BaseRules):
     """Iceland: the base rules with volcanoes, steam, boat links and a limit on urbanization."""
 
-    RULES_COMPLETE = True
-
     TURNS: ClassVar[dict[int, int]] = {4: 8, 5: 7}
     STEAM_PER_VOLCANO = 2
     URBANIZATION_LIMIT = 4

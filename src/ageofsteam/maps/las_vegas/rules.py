@@ -150,8 +150,6 @@ class LasVegasGoodsGrowth(GoodsGrowthPhase):
 class Rules(BaseRules):
     """Las Vegas: money under the red goods, $3 plains, and the grey disc with 3 players."""
 
-    RULES_COMPLETE = True
-
     TURNS: ClassVar[dict[int, int]] = {3: 10, 4: 8, 5: 7}
     TERRAIN_COSTS: ClassVar[dict[str, int]] = {"plain": 3, "river": 3, "mountain": 4}
     THREE_PLAYER_BLOCKED = ENGINEER  # the action the grey disc blocks first in a 3-player game
@@ -241,7 +239,7 @@ class Rules(BaseRules):
             for i, v in enumerate(under):
                 if v not in (0, MONEY_UNDER_RED) or (v and g.display[col][i] != "red"):
                     problems.append(f"${v} lies under display box {col}/{i + 1} ({g.display[col][i]})")
-        if g.phase != "setup" or g.extra.get("setup_step") != "cubes":
+        if g.phase != "setup" or g.step != "cubes":
             held = sum(money.values()) + sum(sum(v) for v in display_money.values())
             taken, paid = g.extra.get("money_taken", 0), g.extra.get("money_from_bank", 0)
             if held + taken != paid:

@@ -76,7 +76,7 @@ class MiamiSetupPhase(SetupPhase):
     accepts: tuple[type[Action], ...] = (*SetupPhase.accepts, PlacePeople)  # type: ignore[assignment]
 
     def sample(self, g: GameState, rng: random.Random) -> Action:
-        if g.extra.get("setup_step") != "people":
+        if g.step != "people":
             return super().sample(g, rng)
         rules: Rules = g.rules  # type: ignore[assignment]
         people = [c for c, n in sorted(PEOPLE[g.options["difficulty"]].items()) for _ in range(n)]
@@ -90,7 +90,7 @@ class MiamiSetupPhase(SetupPhase):
         if not isinstance(a, PlacePeople):
             super().check(g, a)
             return
-        if g.extra.get("setup_step") != "people":
+        if g.step != "people":
             raise IllegalAction("the people are placed after the player order")
         rules: Rules = g.rules  # type: ignore[assignment]
         difficulty = g.options["difficulty"]
@@ -108,7 +108,7 @@ class MiamiSetupPhase(SetupPhase):
     def apply(self, g: GameState, a: Action) -> bool:
         if isinstance(a, PlayerOrder):
             super().apply(g, a)
-            g.extra["setup_step"] = "people"
+            g.step = "people"
             return wait_for_chance(g)
         if not isinstance(a, PlacePeople):
             return super().apply(g, a)
@@ -119,7 +119,7 @@ class MiamiSetupPhase(SetupPhase):
                 people[lab][c] = people[lab].get(c, 0) + 1
                 g.bag[c] -= 1
         g.extra["people"] = people
-        del g.extra["setup_step"]
+        g.step = None
         g.say(f"{sum(len(c) for c in a.districts.values())} people ({g.options['difficulty']}) wait on the districts")
         return True
 
@@ -172,8 +172,6 @@ class FloodingPhase(Phase):
 
 class Rules(BaseRules):
     """Miami 2030, 1 player (map.toml: players = [1, 1])."""
-
-    RULES_COMPLETE = True
 
     TURNS: ClassVar[dict[int, int]] = {1: 10}
     BAG: ClassVar[dict[str, int]] = {"red": 20, "purple": 20, "yellow": 20}  # the people; no black, no blue

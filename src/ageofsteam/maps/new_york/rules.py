@@ -85,8 +85,6 @@ __all__ = [
 class Rules(ScoringRules, TransportRules, StationRules):
     """New York Subway, 3–6 players. The bag and the number of rounds are the base game's."""
 
-    RULES_COMPLETE = True
-
     ACTIONS: ClassVar[tuple[str, ...]] = (
         "first_move",
         "first_build",

@@ -27,7 +27,7 @@ class SubwaySetupPhase(SetupPhase):
             st[lab] = list(discs)
             for c in discs:
                 g.bag[c] -= 1
-        g.extra["setup_step"] = "order"
+        g.step = "order"
         g.rules.after_setup_draw(g)
         return wait_for_chance(g)
 

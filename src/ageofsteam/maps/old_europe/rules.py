@@ -29,7 +29,6 @@ if TYPE_CHECKING:
 class Rules(CircleRules, BaseRules):
     """Old Europe, 3–6 players."""
 
-    RULES_COMPLETE = True
     RULES_VERSION = 2  # 2: Germany has its large circle
 
     DEFAULT_CITY_CUBES = 1  # "Place 1 good in each coloured country."

@@ -53,8 +53,6 @@ class BlockDiscSelectActionsPhase(SelectActionsPhase):
 class Rules(BaseRules):
     """Saint Petersburg: seasons, the action block disc, hex classes and the Engineer's two faces."""
 
-    RULES_COMPLETE = True
-
     # One round fewer than the base game for the same number of players.
     TURNS: ClassVar[dict[int, int]] = {n: BaseRules.TURNS[n] - 1 for n in (3, 4)}
     DEFAULT_CITY_CUBES = 1

@@ -32,8 +32,6 @@ def is_bird(link: Link) -> bool:
 class Rules(BaseRules):
     """Taiwan: purple cities joined by bird movement; a surcharge for track between two of them."""
 
-    RULES_COMPLETE = True
-
     TURNS: ClassVar[dict[int, int]] = {5: 7, 6: 6}
     PURPLE_CITY_CUBES = 3
     # The purple New City tile (F) is removed from the game; its goods-display column goes with it.

@@ -160,8 +160,6 @@ class TexasMoveGoodsPhase(MoveGoodsPhase):
 class Rules(BaseRules):
     """Texas: oil fields, their costs and their oil, and the Tanker in place of the Engineer."""
 
-    RULES_COMPLETE = True
-
     TURNS: ClassVar[dict[int, int]] = {4: 8, 5: 7}
     DEFAULT_CITY_CUBES = 1
     TERRAIN_COSTS: ClassVar[dict[str, int]] = {"plain": 3}
