@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run play test bench bench-web lint clean chromium
+.PHONY: run play test test-quick bench bench-web lint clean chromium
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -29,15 +29,20 @@ chromium:
 test: $(STAMP) chromium
 	$(BIN)/pytest -n 2
 
+# About a minute: every test but whole random games, the browser and server processes (marked slow).
+test-quick: $(STAMP)
+	$(BIN)/pytest -n 2 -m "not slow"
+
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py
+	$(BIN)/python benchmarks/solo_random.py
 
 bench-web: $(STAMP)
 	$(BIN)/python benchmarks/web.py
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests benchmarks
-	$(BIN)/ruff format --check src tests benchmarks
+	$(BIN)/ruff check src tests benchmarks examples
+	$(BIN)/ruff format --check src tests benchmarks examples
 	$(BIN)/mypy src/ageofsteam/engine src/ageofsteam/board src/ageofsteam/rules
 
 clean:

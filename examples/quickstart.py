@@ -30,3 +30,12 @@ for entry in final["standings"]:
 
 replayed = Game.from_record(game.record)  # the record (JSON) replays to the identical state
 assert view(replayed) == final
+
+# Chance as data: with auto_chance off, each dice roll or bag draw waits and lists its outcomes.
+game = Game.new("rust-belt", players=3, seed=7)
+game.auto_chance = False
+while not game.over and game.to_move != -1:  # -1: chance is to move
+    game.apply(bot.choose(game, rng))
+outcomes = game.chance_outcomes() or []
+print(f"{len(outcomes)} chance outcomes, e.g. {outcomes[0][0].to_json()} with probability {outcomes[0][1]:.4f}")
+game.supply_chance(game.state.rules.sample_chance(game.state, rng))

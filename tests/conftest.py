@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import copy
+import re
 import textwrap
 from typing import Any
 
 import pytest
 
-from ageofsteam import Game, view
+from ageofsteam import Game, IllegalAction, view
 from ageofsteam.engine.actions import parse_action
 from ageofsteam.engine.record import Record
 
@@ -21,6 +23,22 @@ def act(game: Game, kind: str, **fields: Any) -> None:
     """Apply an action for the player to move: ``act(game, "bid", amount=3)``."""
     data = {"kind": kind, "player": game.to_move, **fields}
     game.apply(parse_action(data))
+
+
+def refused(game: Game, kind: str, words: str | tuple[str, ...], **fields: Any) -> str:
+    """``kind`` with ``fields`` by the player to move is refused with a message holding each of ``words``
+    (case-insensitive), and the game is left exactly as it was: same view, same record. Returns the message."""
+    expected = (words,) if isinstance(words, str) else words
+    before = copy.deepcopy(view(game))
+    actions = len(game.record.actions)
+    with pytest.raises(IllegalAction) as info:
+        act(game, kind, **fields)
+    message = str(info.value)
+    for w in expected:
+        assert w.lower() in message.lower(), f"{w!r} not in the refusal {message!r}"
+    assert view(game) == before
+    assert len(game.record.actions) == actions
+    return message
 
 
 def hexid(game: Game, label: str) -> int:
@@ -57,3 +75,28 @@ def scenario_games_replay(monkeypatch: pytest.MonkeyPatch, request: pytest.Fixtu
         assert view(Game.from_record(saved, auto_chance=game.auto_chance)) == view(game), (
             "the saved record replays to another position"
         )
+
+
+# Long runs that `make test-quick` leaves out (`make test` runs everything): whole random games, the browser,
+# and servers started as processes.
+SLOW_MODULES = (
+    "random_play",
+    "random_games",
+    "test_restart",
+    "test_choochoo_export",
+    "test_choochoo_detroit",
+    "test_legal_equals_check",
+)
+SLOW_FOLDERS = ("browser",)
+SLOW_TESTS = re.compile(r"test_random_(\w+_)?games_keep_every_invariant")  # whole random games in a rules module
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        path = item.path
+        if (
+            any(word in path.stem for word in SLOW_MODULES)
+            or any(part in SLOW_FOLDERS for part in path.parts)
+            or SLOW_TESTS.match(getattr(item, "originalname", item.name))
+        ):
+            item.add_marker(pytest.mark.slow)

@@ -11,3 +11,4 @@ def test_the_quickstart_example_runs(capsys):
     out = capsys.readouterr().out
     assert "legal actions" in out
     assert "Refused:" in out
+    assert "chance outcomes, e.g." in out

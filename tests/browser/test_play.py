@@ -39,6 +39,28 @@ def create_game(page: Any, server: Server, seed: int) -> tuple[str, str]:
     return game_id, token
 
 
+def check_preview(page: Any, legal: dict[str, Any], hex_label: str, option: int) -> None:
+    """The previewed tile is drawn with the track paths the server sent, on its hex; every option's picture has
+    its track too."""
+    chosen = next(b for b in legal["builds"] if b["hex"] == hex_label)
+    paths = chosen["options"][option]["paths"]
+    tile = "#board .aos-overlay g[transform]"
+    drawn = page.eval_on_selector_all(f"{tile} path", "els => els.map(e => e.getAttribute('d'))")
+    assert drawn and set(drawn) == set(paths)  # a dark casing and the owner's colour for each track
+    box = page.eval_on_selector(
+        tile, "e => { const r = e.getBoundingClientRect(); return [r.x, r.y, r.width, r.height]; }"
+    )
+    hx = page.locator(f'#board polygon.hex[data-hex="{hex_label}"]').bounding_box()
+    assert hx is not None
+    assert hx["x"] - 1 <= box[0] and box[0] + box[2] <= hx["x"] + hx["width"] + 1
+    assert hx["y"] - 1 <= box[1] and box[1] + box[3] <= hx["y"] + hx["height"] + 1
+    assert max(box[2], box[3]) >= 0.4 * hx["height"], "the previewed track should span its hex"
+    icons = page.eval_on_selector_all(
+        ".option-card .tile-icon", "els => els.map(e => e.querySelectorAll('path').length)"
+    )
+    assert icons == [2 * len(o["paths"]) for o in chosen["options"]]
+
+
 def test_play_a_turn_against_bots(server: Server, page: Any, shot: Any) -> None:
     started = time.monotonic()
     game_id, token = create_game(page, server, seed=1)
@@ -78,6 +100,7 @@ def test_play_a_turn_against_bots(server: Server, page: Any, shot: Any) -> None:
             page.click(f'[data-option-index="{option}"]')
             assert page.locator("#board .aos-overlay .preview-track").count() >= 1
             assert page.locator("#board .aos-overlay .cost-tag").count() == 1
+            check_preview(page, legal, hex_label, option)
             if "build" not in done:
                 shot(page, "play-3-build-preview")
             page.click("#confirm-build")

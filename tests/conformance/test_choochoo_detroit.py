@@ -20,6 +20,7 @@ from ageofsteam.bots import RandomBot
 from ageofsteam.conformance.choochoo import feed, start, translate
 from ageofsteam.conformance.choochoo_export import export_record
 from ageofsteam.conformance.lockstep import TranscriptLine, compare_transcript, parse_transcript
+from ageofsteam.maps.detroit.state import state
 
 # choochoo's Detroit grid, column by column (q): the number of spaces and the special ones by their place in
 # the column; a column starts lower by one row every two columns (startsLowerGrid: r = 8 - ceil(q / 2))
@@ -182,20 +183,20 @@ def _transcript_of(game: Game) -> str:
         g = replay.state
         if data["kind"] != "roll" and not (g.over and i == len(record.actions) - 1):
             continue
-        gone = g.extra.get("bankrupt", {})
+        gone = state(g).bankrupt
         end = g.over and i == len(record.actions) - 1
         lines.append(f"round {g.turn - (0 if end else 1)} end")
         for p in sorted(g.players, key=lambda p: p.colour):
-            lasted = gone[str(p.seat)]["turn"] if str(p.seat) in gone else g.turn
-            if end and str(p.seat) not in gone:
-                lasted = max(b["turn"] for b in gone.values()) + 1
+            lasted = gone[p.seat].turn if p.seat in gone else g.turn
+            if end and p.seat not in gone:
+                lasted = max(b.turn for b in gone.values()) + 1
             v = {"name": p.colour, "cash": p.cash, "income": p.income, "shares": p.shares, "engine": p.engine}
             lines.append(_line({**v, "eliminated": p.eliminated}, (lasted, p.income)))
     lines.append("final standings")
     for rank, (seat, _) in enumerate(game.state.rules.standings(game.state), 1):
         p = game.state.players[seat]
-        gone = game.state.extra["bankrupt"]
-        lasted = gone[str(seat)]["turn"] if str(seat) in gone else max(b["turn"] for b in gone.values()) + 1
+        gone = state(game.state).bankrupt
+        lasted = gone[seat].turn if seat in gone else max(b.turn for b in gone.values()) + 1
         v = {"name": p.colour, "cash": p.cash, "income": p.income, "shares": p.shares, "engine": p.engine}
         lines.append(_line({**v, "eliminated": p.eliminated}, (lasted, p.income), rank))
     return "\n".join(lines) + "\n"

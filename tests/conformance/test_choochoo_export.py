@@ -90,7 +90,7 @@ def test_the_record_keeps_seats_seed_options_and_the_final_standings(round_trip)
     again = Game.from_record(Record.loads(back.dumps()))
     assert again.over == game.over
     assert view(again)["standings"] == view(game)["standings"]
-    assert again.state.extra == game.state.extra  # Detroit's bankruptcies, winners, solo result
+    assert again.state.map_state == game.state.map_state  # Detroit's bankruptcies, winners, solo result
 
 
 def test_one_choochoo_action_per_decision_and_the_dice_in_the_snapshots(round_trip):

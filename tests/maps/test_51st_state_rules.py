@@ -10,8 +10,9 @@ import pytest
 from ageofsteam import Game
 from ageofsteam.engine.errors import BadInput
 from ageofsteam.engine.invariants import check_invariants
-from tests.conftest import act
-from tests.maps.test_old_europe_rules import deliveries, disc_targets, refused
+from ageofsteam.maps.fifty_first_state.state import state
+from tests.conftest import act, refused
+from tests.maps.test_old_europe_rules import deliveries, disc_targets
 from tests.maps.test_old_europe_rules import game_at as _game_at
 
 game_at = partial(_game_at, map_id="51st-state")
@@ -36,7 +37,7 @@ def test_you_may_place_up_to_3_disks():
     for c in ("KS-NE", "KS-OK", "CO-KS"):
         act(game, "place_disc", circle=c)
     assert game.to_move == 1
-    assert game.state.extra["circle_discs"] == {"KS-NE": [0], "KS-OK": [0], "CO-KS": [0]}
+    assert state(game.state).circle_discs == {"KS-NE": [0], "KS-OK": [0], "CO-KS": [0]}
 
 
 def test_the_engineer_places_4_disks():
@@ -101,7 +102,7 @@ def test_a_circle_holds_one_disc():
 def test_with_the_option_a_circle_holds_more_discs():
     game = build(discs={"KS-OK": [1]}, options={"circle_capacity": 2})
     act(game, "place_disc", circle="KS-OK")
-    assert game.state.extra["circle_discs"]["KS-OK"] == [1, 0]
+    assert state(game.state).circle_discs["KS-OK"] == [1, 0]
     assert check_invariants(game) == []
 
 
@@ -277,7 +278,7 @@ def test_a_bankrupt_players_discs_leave_the_board():
     game = build(discs={"KS-OK": [1], "KS-NE": [1, 2]}, options={"circle_capacity": 2})
     g = game.state
     g.rules.on_eliminated(g, 1)
-    assert g.extra["circle_discs"] == {"KS-NE": [2]}
+    assert state(g).circle_discs == {"KS-NE": [2]}
 
 
 def test_passing_an_airport_state_over_discs_costs_no_extra_level():

@@ -1,7 +1,11 @@
-"""Every bundled map loads, validates, sets up for each allowed player count, and renders."""
+"""Every bundled map loads, validates, sets up for each allowed player count, renders, and describes its own
+figures in the side panel."""
 
 from __future__ import annotations
 
+import json
+import random
+from functools import cache
 from pathlib import Path
 from xml.etree import ElementTree
 
@@ -9,6 +13,7 @@ import pytest
 
 from ageofsteam import Game, view
 from ageofsteam.board.validate import validate_map_file
+from ageofsteam.bots import RandomBot
 from ageofsteam.engine.invariants import cube_census
 from ageofsteam.maps import catalogue, load_board, map_ids
 from ageofsteam.render import render_svg
@@ -16,9 +21,15 @@ from ageofsteam.render import render_svg
 MAPS_DIR = Path(__file__).parents[2] / "src" / "ageofsteam" / "maps"
 
 
-def test_all_eleven_expansion_maps_and_the_base_map_are_bundled():
-    assert len(map_ids()) == 12
-    assert "rust-belt" in map_ids()
+def test_the_catalogue_holds_every_map_the_readme_lists_and_no_other():
+    readme = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
+    table = readme.split("## Maps", 1)[1].split("\n\n")[1]
+    listed = [row.split("|")[1].strip() for row in table.splitlines()[2:]]
+    names = {load_board(m).name: m for m in map_ids()}
+    matched = {row: [n for n in names if row.startswith(n)] for row in listed}
+    assert [row for row, found in matched.items() if not found] == []  # a row naming no map of the catalogue
+    assert sorted(found[0] for found in matched.values()) == sorted(names)
+    assert "rust-belt" in map_ids()  # the base game
 
 
 @pytest.mark.parametrize("map_id", map_ids())
@@ -55,3 +66,42 @@ def test_hex_adjacency_is_symmetric(map_id):
         for e, n in enumerate(nbs):
             if n >= 0:
                 assert board.neighbours[n][(e + 3) % 6] == h, f"{board.labels[h]} edge {e}"
+
+
+# Maps without figures of their own: nothing for the side panel.
+NO_PANEL = {"rust-belt"}
+MID_GAME = 3  # the turn whose Move Goods phase is a mid-game position: track built, goods delivered
+
+
+@cache
+def mid_game(map_id: str) -> Game:
+    """A game on ``map_id`` played at random to the Move Goods phase of turn ``MID_GAME`` (or to its end)."""
+    lo, hi = load_board(map_id).players
+    game = Game.new(map_id, players=min(hi, max(lo, 4)), seed=3)
+    bot, rng = RandomBot(), random.Random(3)
+    while not game.over and (game.state.turn, game.state.phase) != (MID_GAME, "move_goods"):
+        game.apply(bot.choose(game, rng))
+    return game
+
+
+@pytest.mark.parametrize("map_id", map_ids())
+def test_the_side_panel_gives_facts_with_labels_values_and_rules_in_mid_game(map_id):
+    game = mid_game(map_id)
+    facts = game.state.rules.panel(game.state)
+    if map_id in NO_PANEL:
+        assert facts == []
+        return
+    assert facts, f"{map_id} says nothing about its own figures"
+    for f in facts:
+        assert f.label.strip() and f.value.strip() and f.rule.strip(), f
+        assert "\n" not in f.rule, "a rule text is one line"
+    assert len({f.label for f in facts}) == len(facts), "each fact has a label of its own"
+    shown = view(game)["panel"]
+    assert shown == [{"label": f.label, "value": f.value, "rule": f.rule} for f in facts]
+    assert json.loads(json.dumps(shown)) == shown
+
+
+@pytest.mark.parametrize("map_id", map_ids())
+def test_a_mid_game_position_renders(map_id):
+    root = ElementTree.fromstring(render_svg(mid_game(map_id).state))
+    assert root.tag.endswith("svg")

@@ -20,8 +20,8 @@ from ageofsteam.engine.actions import parse_action
 from ageofsteam.engine.invariants import check_invariants, cube_census
 from ageofsteam.maps.heavy_cardboard.heavy_lifting import lift_distance
 from ageofsteam.rules.scoring import base_score
-from tests.conftest import act
-from tests.rules.build_helpers import build, builds_left, cash, position, refused, refused_build
+from tests.conftest import act, refused
+from tests.rules.build_helpers import build, builds_left, cash, position, refused_build
 
 MAP = "heavy-cardboard"
 LINK = [("M10", "straight", 2, 0), ("N11", "gentle", 3, 0)]  # seat 0: Heavy Cardboard (L9) – Food Chain Magnate
@@ -52,7 +52,7 @@ def lift(game: Game, city: str, colour: str, to: str) -> None:
 
 
 def lift_refused(game: Game, words: str | tuple[str, ...], city: str, colour: str, to: str) -> str:
-    return refused(game, words, "heavy_lift", city=city, colour=colour, to=to)
+    return refused(game, "heavy_lift", words, city=city, colour=colour, to=to)
 
 
 def player(game: Game, seat: int) -> dict[str, Any]:
@@ -75,7 +75,7 @@ def test_the_production_action_cannot_be_selected():
     game = hc(phase="select_actions")
     offered = {a.action for a in game.legal_actions()}
     assert "production" not in offered and "heavy_lifting" in offered
-    refused(game, "there is no action 'production'", "select_action", action="production")
+    refused(game, "select_action", "there is no action 'production'", action="production")
 
 
 def test_heavy_lifting_is_selected_by_placing_a_disk_on_its_action_space():
@@ -96,6 +96,26 @@ def test_for_one_of_their_deliveries_the_holder_moves_one_cube_without_track():
     lift(game, "K8", "red", "V9")
     assert "red" not in cubes_at(game, "K8")
     assert game.to_move == 1  # it was seat 0's delivery of this move round
+
+
+def test_ruling_the_seven_hex_city_is_named_by_its_own_hex_in_deliveries_and_heavy_lifts():
+    # one name per decision: the legal actions name Heavy Cardboard by K8, and another of its hexes is refused
+    game = moving(cubes={"K8": ["yellow", "red"]})
+    (link,) = game.state.network.links
+    named = {a.city for a in game.legal_actions() if a.kind in ("deliver", "heavy_lift")}  # type: ignore[attr-defined]
+    assert "K8" in named and "L9" not in named
+    refused(game, "deliver", "name Heavy Cardboard by its hex K8, not L9", city="L9", colour="yellow", links=[link])
+    lift_refused(game, "name Heavy Cardboard by its hex K8, not L9", "L9", "red", "V9")
+    lift(game, "K8", "red", "V9")
+
+
+def test_rules_version_1_records_still_name_the_central_city_by_any_of_its_hexes():
+    game = moving(cubes={"K8": ["yellow"]})
+    (link,) = game.state.network.links
+    old = Game.from_record(game.record.model_copy(update={"rules_version": 1}))
+    act(old, "deliver", city="L9", colour="yellow", links=[link])
+    assert "yellow" not in cubes_at(old, "K8")
+    assert view(Game.from_record(old.record)) == view(old)
 
 
 def test_heavy_lifting_is_one_delivery_per_turn():
@@ -136,6 +156,13 @@ def test_to_a_city_matching_the_goods_cube_color():
     lift_refused(game, "Le Havre does not take blue", "K8", "blue", "V9")
     assert ("K8", "red", "V9") in lifts(game)
     assert not [t for t in lifts(game) if t[2] == "V9" and t[1] != "red"]
+
+
+def test_to_another_city_a_cube_in_a_city_of_its_colour_is_not_lifted_where_it_is():
+    # Food Chain Magnate (P11) is yellow: its yellow cube may go to Indonesia (Q16), not stay
+    game = moving(cubes={"P11": ["yellow"]})
+    assert [t for t in lifts(game) if t[0] == "P11"] == [("P11", "yellow", "Q16")]
+    lift_refused(game, "goes to another city", "P11", "yellow", "P11")
 
 
 def test_over_contiguous_open_hex_spaces_with_no_track_tiles():
@@ -247,8 +274,8 @@ def test_madeira_has_two_ferry_lines_that_can_be_built_for_6_each():
 def test_puerto_rico_or_container_must_be_urbanized_or_have_a_town_track_tile():
     game = hc(players={0: {"cash": 20}})
     assert not [a for a in game.legal_actions() if a.kind == "build_link"]
-    refused(game, "needs a town tile or a New City on Puerto Rico", "build_link", link="ferry-puerto-rico")
-    refused(game, "needs a town tile or a New City on Container", "build_link", link="ferry-container")
+    refused(game, "build_link", "needs a town tile or a New City on Puerto Rico", link="ferry-puerto-rico")
+    refused(game, "build_link", "needs a town tile or a New City on Container", link="ferry-container")
     game = hc(track=[("A8", "town_1", 3, 2)], players={0: {"cash": 20}})  # anyone's town tile
     act(game, "build_link", link="ferry-puerto-rico")
     game = hc(new_cities={"A12": "F"}, players={0: {"cash": 20}})
@@ -257,7 +284,7 @@ def test_puerto_rico_or_container_must_be_urbanized_or_have_a_town_track_tile():
 
 def test_only_one_person_may_build_each_ferry_line():
     game = hc(track=[("A8", "town_1", 3, 1)], special_links={"ferry-puerto-rico": 1}, players={0: {"cash": 20}})
-    refused(game, "already built", "build_link", link="ferry-puerto-rico")
+    refused(game, "build_link", "already built", link="ferry-puerto-rico")
 
 
 def test_one_player_may_build_both_if_they_desire():
@@ -270,7 +297,7 @@ def test_one_player_may_build_both_if_they_desire():
 
 def test_a_ferry_costs_6_so_less_cash_cannot_build_it():
     game = hc(new_cities={"A8": "E"}, players={0: {"cash": 5}})
-    refused(game, "costs $6 and you have $5", "build_link", link="ferry-puerto-rico")
+    refused(game, "build_link", "costs $6 and you have $5", link="ferry-puerto-rico")
 
 
 def test_a_ferry_connection_counts_as_a_single_tile_during_the_build_track_phase():
@@ -311,7 +338,7 @@ def test_goods_cubes_cannot_be_delivered_to_the_heavy_cardboard_space():
     assert not [a for a in game.legal_actions() if a.kind == "deliver" and a.city == "P11"]
     g = game.state
     (link,) = g.network.links
-    refused(game, "Heavy Cardboard does not take red", "deliver", city="P11", colour="red", links=[link])
+    refused(game, "deliver", "Heavy Cardboard does not take red", city="P11", colour="red", links=[link])
 
 
 def test_goods_cubes_can_be_delivered_from_heavy_cardboard():
@@ -357,8 +384,8 @@ def test_both_red_and_blue_goods_cubes_cannot_pass_through_madeira():
     assert ("red", ("ferry-puerto-rico", "ferry-container")) not in dests
     refused(
         game,
-        "must stop at Madeira",
         "deliver",
+        "must stop at Madeira",
         city="A8",
         colour="red",
         links=["ferry-puerto-rico", "ferry-container"],

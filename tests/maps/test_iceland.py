@@ -9,6 +9,7 @@ from ageofsteam.board.mapdata import MapData
 from ageofsteam.engine.invariants import cube_census
 from ageofsteam.maps import load_board, load_rules
 from ageofsteam.maps.iceland.rules import Rules as IcelandRules
+from ageofsteam.maps.iceland.state import state as figures
 
 MAP = "iceland"
 VOLCANOES = {"W10": "Hekla", "P11": "Hofsjökull", "R15": "Bárðarbunga", "M16": "Askja"}
@@ -133,7 +134,7 @@ def test_reykjavik_on_the_faxafloi_and_isafjordur_in_the_westfjords(board):
 def test_setup_puts_2_steam_on_each_of_the_4_volcanoes(players):
     g = Game.new(MAP, players=players, seed=players).state
     assert g.phase == "issue_shares"
-    assert g.extra["steam"] == dict.fromkeys(VOLCANOES, 2)
+    assert figures(g).steam == dict.fromkeys(VOLCANOES, 2)
     assert isinstance(g.rules, IcelandRules)
     assert g.rules.extra_goods(g) == {"red": 8}
 
@@ -172,7 +173,7 @@ def test_the_steam_comes_out_of_the_bag_before_the_goods_are_drawn():
     state = rules.new_state([("A", "blue"), ("B", "green"), ("C", "yellow"), ("D", "pink")])
     assert state.phase == "setup"
     assert state.bag["red"] == 20 - 8
-    assert state.extra["steam"] == dict.fromkeys(VOLCANOES, 2)
+    assert figures(state).steam == dict.fromkeys(VOLCANOES, 2)
 
 
 @pytest.mark.parametrize("players", [4, 5])
@@ -180,4 +181,4 @@ def test_a_new_game_replays_to_the_same_setup(players):
     game = Game.new(MAP, players=players, seed=9)
     again = game.replay()
     assert again.state.cubes == game.state.cubes
-    assert again.state.extra == game.state.extra
+    assert again.state.map_state == game.state.map_state

@@ -15,23 +15,23 @@ The setup tests (2 steam on each volcano, 2 goods on each city, New City A remov
 
 from __future__ import annotations
 
-import copy
 from itertools import pairwise
 from typing import Any
 
 import pytest
 
-from ageofsteam import Game, IllegalAction, view
+from ageofsteam import Game, view
 from ageofsteam.board.hexes import TOWN
 from ageofsteam.board.tiles import TILE_TYPES, oriented
 from ageofsteam.engine.actions import Deliver
 from ageofsteam.engine.invariants import check_invariants
 from ageofsteam.engine.scenario import Scenario
 from ageofsteam.maps import load_board
+from ageofsteam.maps.iceland.state import state as figures
 from ageofsteam.rules.build_track import legal_builds
 from ageofsteam.rules.move_goods import all_routes
 from ageofsteam.rules.scoring import track_points
-from tests.conftest import act, hexid
+from tests.conftest import act, hexid, refused
 
 BOARD = load_board("iceland")
 HEKLA, VOLCANOES = "W10", ("W10", "P11", "R15", "M16")
@@ -149,21 +149,12 @@ def listed(g: Game) -> set[tuple[str, str, tuple[str, ...]]]:
     return {(a.city, a.colour, a.links) for a in g.legal_actions() if isinstance(a, Deliver)}
 
 
-def refused(g: Game, kind: str, match: str, **fields: Any) -> None:
-    before = copy.deepcopy(view(g))
-    n = len(g.record.actions)
-    with pytest.raises(IllegalAction, match=match):
-        act(g, kind, **fields)
-    assert view(g) == before
-    assert len(g.record.actions) == n
-
-
 def deliver(g: Game, start: str, colour: str, *stops: str) -> None:
     act(g, "deliver", city=start, colour=colour, links=links(g, start, *stops))
 
 
 def steam(g: Game, lab: str) -> int:
-    return g.state.extra["steam"][lab]
+    return figures(g.state).steam[lab]
 
 
 def blue_on(g: Game, lab: str) -> int:
@@ -306,7 +297,7 @@ def test_in_round_2_steam_can_go_up_to_2_links_if_the_engine_is_2_or_more():
     assert (HEKLA, "red", tuple(links(g, HEKLA, "Y8", "X7", "V5"))) not in listed(g)
     deliver(g, HEKLA, "red", "Y8", "X7")
     # seat 1 has engine 1: only 1 link, even in round 2
-    refused(g, "deliver", "your engine allows 1 links", city=HEKLA, colour="red", links=links(g, HEKLA, "Y8", "X7"))
+    refused(g, "deliver", "your engine allows 1 link, not", city=HEKLA, colour="red", links=links(g, HEKLA, "Y8", "X7"))
     assert all(len(r.links) == 1 for r in all_routes(g.state, 1) if r.colour == "red")
 
 
@@ -405,7 +396,7 @@ def test_if_there_is_no_water_in_the_bag_a_blue_good_comes_from_the_goods_displa
     g = game(ALL, cubes=cubes, display=display)
     assert g.state.bag["blue"] == 0
     first = next((col, i) for col, boxes in g.state.display.items() for i, c in enumerate(boxes) if c == "blue")
-    deliver(g, HEKLA, "red", "AB11")
+    act(g, "deliver_steam", city=HEKLA, links=links(g, HEKLA, "AB11"), water=f"{first[0]}/{first[1] + 1}")
     assert blue_on(g, "AB11") == 1
     assert g.state.display[first[0]][first[1]] is None
     assert "goods display" in g.state.log[-2]
@@ -428,18 +419,33 @@ def test_ruling_if_there_is_no_water_in_the_bag_the_mover_takes_any_blue_good_fr
     first = boxes[0].split("/")
     assert g.state.display[first[0]][int(first[1]) - 1] == "blue"  # the first blue good stays
     assert blue_on(g, "AB11") == 1 and f"goods display (box {last})" in g.state.log[-2]
-    assert "water_box" not in g.state.extra
+    assert set(view(g)["extra"]) == {"steam", "steam_lost"}  # the named box is no figure of the game
     assert check_invariants(g) == []
 
 
-def test_ruling_a_plain_delivery_of_steam_takes_the_first_blue_good_as_records_made_before_the_choice_do():
+def test_ruling_a_plain_delivery_of_steam_is_refused_when_the_mover_must_name_the_water_box():
     cubes, display = _blues_elsewhere(game(), keep_display=True)
     g = game(ALL, cubes=cubes, display=display)
-    replayed = Game.from_record(g.record)
-    deliver(replayed, HEKLA, "red", "AB11")  # the old shape of the action is still accepted
+    refused(
+        g,
+        "deliver",
+        ("the bag holds no water", "deliver_steam"),
+        city=HEKLA,
+        colour="red",
+        links=links(g, HEKLA, "AB11"),
+    )
+
+
+def test_rules_version_1_records_still_replay_with_a_plain_delivery_of_steam_taking_the_first_blue_good():
+    cubes, display = _blues_elsewhere(game(), keep_display=True)
+    g = game(ALL, cubes=cubes, display=display)
+    old = Game.from_record(g.record.model_copy(update={"rules_version": 1}))
+    assert old.state.rules_version == 1
+    deliver(old, HEKLA, "red", "AB11")  # the shape of the action before the choice
     first = next((col, i) for col, boxes in g.state.display.items() for i, c in enumerate(boxes) if c == "blue")
-    assert replayed.state.display[first[0]][first[1]] is None
-    assert view(Game.from_record(replayed.record)) == view(replayed)
+    assert old.state.display[first[0]][first[1]] is None
+    replayed = Game.from_record(old.record)
+    assert replayed.record.rules_version == 1 and view(replayed) == view(old)
 
 
 def test_ruling_the_water_box_is_named_only_when_the_display_gives_it():
@@ -486,7 +492,7 @@ def test_ruling_option_lost_steam_leaves_the_game():
     deliver(g, HEKLA, "red", "AB11")
     assert blue_on(g, "AB11") == 0
     assert g.state.bag["red"] == red  # not back in the bag: out of the game
-    assert g.state.extra["steam_lost"] == 1
+    assert figures(g.state).steam_lost == 1
     assert check_invariants(g) == []  # the 96 goods are still accounted for
 
 
@@ -519,7 +525,14 @@ def test_passing_a_boat_link_needs_2_engine_levels_per_link():
     path = ("X7", "Y6", "N3", "R5")  # 3 links, 4 engine levels
     g = game(ALL, cubes={"X7": ["yellow"]}, engines=(3, 4, 6, 6))
     assert ("X7", "yellow", tuple(links(g, *path))) not in listed(g)
-    refused(g, "deliver", "your engine allows 3 links, not 4", city="X7", colour="yellow", links=links(g, *path))
+    refused(
+        g,
+        "deliver",
+        "your engine allows 3 links, not 4: that delivery uses 4 engine levels",
+        city="X7",
+        colour="yellow",
+        links=links(g, *path),
+    )
     act(g, "skip_move")
     assert ("X7", "yellow", tuple(links(g, *path))) in listed(g)
 
@@ -598,4 +611,4 @@ def test_the_picture_shows_the_steam_on_the_volcanoes_and_the_round_limit():
     deliver(g, HEKLA, "red", "Y8", "X7")
     assert steam_drawn(g) == 7
     svg = render_svg(g.state)
-    assert "W10 1" in svg and "in round 3 steam goes at most 3 links" in svg
+    assert "W10 1" in svg and "Steam travels: at most 3 links" in svg

@@ -7,6 +7,7 @@ import pytest
 from ageofsteam import BadInput, Game
 from ageofsteam.board.mapdata import MapData
 from ageofsteam.maps import load_board, load_rules
+from ageofsteam.maps.las_vegas.state import state as figures
 
 MAP = "las-vegas"
 
@@ -145,13 +146,13 @@ def test_setup_puts_5_goods_on_the_red_city_and_2_on_each_other_city(players):
 def test_5_dollars_lie_under_each_red_good_on_the_cities(players, seed):
     g = Game.new(MAP, players=players, seed=seed).state
     want = {g.label(h): 5 * cubes["red"] for h, cubes in g.cubes.items() if cubes.get("red")}
-    assert g.extra["money"] == want
+    assert figures(g).money == want
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3, 4])
 def test_5_dollars_lie_under_each_red_good_on_the_goods_display(seed):
     g = Game.new(MAP, players=4, seed=seed).state
-    money = g.extra["display_money"]
+    money = figures(g).display_money
     assert set(money) == set(g.display)
     for col, boxes in g.display.items():
         assert money[col] == [5 if c == "red" else 0 for c in boxes]
@@ -160,12 +161,12 @@ def test_5_dollars_lie_under_each_red_good_on_the_goods_display(seed):
 
 
 def test_in_a_3_player_game_a_grey_disc_blocks_the_engineer_action():
-    assert Game.new(MAP, players=3, seed=1).state.extra["blocked_action"] == "engineer"
+    assert figures(Game.new(MAP, players=3, seed=1).state).blocked_action == "engineer"
 
 
 @pytest.mark.parametrize("players", [4, 5])
 def test_with_4_or_5_players_no_action_is_blocked(players):
-    assert "blocked_action" not in Game.new(MAP, players=players, seed=1).state.extra
+    assert figures(Game.new(MAP, players=players, seed=1).state).blocked_action is None
 
 
 @pytest.mark.parametrize(("players", "turns"), [(3, 10), (4, 8), (5, 7)])
@@ -179,4 +180,4 @@ def test_a_new_game_replays_to_the_same_setup_and_money(players):
     game = Game.new(MAP, players=players, seed=9)
     again = game.replay()
     assert again.state.cubes == game.state.cubes
-    assert again.state.extra == game.state.extra
+    assert again.state.map_state == game.state.map_state

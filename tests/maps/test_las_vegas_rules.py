@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from ageofsteam import BadInput, Game, IllegalAction, view
+from ageofsteam import BadInput, Game
 from ageofsteam.board.hexes import DIRECTIONS, TOWN
 from ageofsteam.board.tiles import TILE_TYPES, oriented
 from ageofsteam.bots import RandomBot
@@ -27,9 +27,10 @@ from ageofsteam.engine.actions import Action, Roll, SelectAction
 from ageofsteam.engine.invariants import check_invariants
 from ageofsteam.engine.scenario import Scenario
 from ageofsteam.maps.las_vegas.rules import TakeMoney
+from ageofsteam.maps.las_vegas.state import state as figures
 from ageofsteam.words.choices import legal_choices
 from tests import random_games
-from tests.conftest import act
+from tests.conftest import act, refused
 
 MAP = "las-vegas"
 
@@ -58,9 +59,11 @@ def game_at(
     options: dict[str, Any] | None = None,
     auto_chance: bool = True,
     display_money: dict[str, list[int]] | None = None,
+    blocked: str | None = None,
 ) -> Game:
     """``players`` in seat order at ``phase``, seat 0 to move; ``money`` replaces the money on the cities (and
-    ``display_money`` the money under the display's boxes: none unless given)."""
+    ``display_money`` the money under the display's boxes: none unless given); ``blocked``: the action under
+    the grey disc."""
     specs = []
     for label, a, b, owner in track:
         name, r = tile_for(a, b)
@@ -80,15 +83,9 @@ def game_at(
         data["options"] = options
     if money is not None:  # the money on the cities; the bank's ledger follows from what lies on the board
         data["extra"] = {"money": dict(money), "display_money": display_money or {}}
+    if blocked is not None:
+        data.setdefault("extra", {})["blocked_action"] = blocked
     return Game.from_scenario(Scenario.parse(data), auto_chance=auto_chance)
-
-
-def refused(game: Game, words: str, kind: str, **fields: Any) -> None:
-    before, n = view(game), len(game.record.actions)
-    with pytest.raises(IllegalAction) as info:
-        act(game, kind, **fields)
-    assert words.lower() in str(info.value).lower(), str(info.value)
-    assert view(game) == before and len(game.record.actions) == n
 
 
 def build(game: Game, label: str, a: str, b: str) -> int:
@@ -113,7 +110,7 @@ def link_id(game: Game) -> str:
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_place_5_dollars_under_each_red_good_on_the_cities(players):
     g = Game.new(MAP, players=players, seed=players).state
-    money = g.extra["money"]
+    money = figures(g).money
     for city, cubes in g.cubes.items():
         assert money.get(g.label(city), 0) == 5 * cubes.get("red", 0)
 
@@ -122,13 +119,13 @@ def test_place_5_dollars_under_each_red_good_on_the_cities(players):
 def test_place_5_dollars_under_each_red_good_on_the_goods_display(players):
     g = Game.new(MAP, players=players, seed=10 + players).state
     for col, boxes in g.display.items():
-        assert g.extra["display_money"][col] == [5 if c == "red" else 0 for c in boxes]
+        assert figures(g).display_money[col] == [5 if c == "red" else 0 for c in boxes]
 
 
 def test_in_a_3_player_game_block_the_engineer_action_with_a_grey_disc():
     game = Game.new(MAP, players=3, seed=1)
-    assert game.state.extra["blocked_action"] == "engineer"
-    assert "blocked_action" not in Game.new(MAP, players=4, seed=1).state.extra
+    assert figures(game.state).blocked_action == "engineer"
+    assert figures(Game.new(MAP, players=4, seed=1).state).blocked_action is None
 
 
 # --- Track laying costs ---------------------------------------------------------------------------
@@ -152,7 +149,7 @@ def test_ruling_option_mountain_cost():
 def test_ruling_no_track_on_lakes():
     game = game_at("build_track")
     name, r = tile_for("SW", "NE")
-    refused(game, "lake", "build", hex="J15", tile=name, rotation=r)
+    refused(game, "build", "lake", hex="J15", tile=name, rotation=r)
 
 
 # --- Goods transport ------------------------------------------------------------------------------
@@ -165,7 +162,7 @@ def test_delivering_to_a_city_with_money_the_mover_may_take_5_and_earns_income_a
     assert g.players[1].income == 1  # the link's owner, as normal
     assert game.to_move == 0 and set(game.legal_actions()) == {TakeMoney(0, True), TakeMoney(0, False)}
     act(game, "take_money", take=True)
-    assert g.players[0].cash == 25 and g.extra["money"] == {"I8": 5}
+    assert g.players[0].cash == 25 and figures(g).money == {"I8": 5}
     assert game.to_move == 1
 
 
@@ -174,35 +171,35 @@ def test_the_mover_may_leave_the_money():
     act(game, "deliver", city="L7", colour="yellow", links=[link_id(game)])
     act(game, "take_money", take=False)
     g = game.state
-    assert g.players[0].cash == 20 and g.extra["money"] == {"I8": 5} and game.to_move == 1
+    assert g.players[0].cash == 20 and figures(g).money == {"I8": 5} and game.to_move == 1
 
 
 def test_only_5_dollars_are_taken_per_delivery():
     game = game_at("move_goods", track=STRIP_DOWNTOWN, cubes={"L7": ["yellow"]}, money={"I8": 15})
     act(game, "deliver", city="L7", colour="yellow", links=[link_id(game)])
     act(game, "take_money", take=True)
-    assert game.state.extra["money"] == {"I8": 10}
+    assert figures(game.state).money == {"I8": 10}
 
 
 def test_delivering_to_a_city_without_money_asks_nothing():
     game = game_at("move_goods", track=STRIP_DOWNTOWN, cubes={"L7": ["yellow"]}, money={"L7": 10})
     act(game, "deliver", city="L7", colour="yellow", links=[link_id(game)])
-    assert game.to_move == 1 and "money_choice" not in game.state.extra
+    assert game.to_move == 1 and figures(game.state).money_choice is None
     assert game.state.players[0].cash == 20
 
 
 def test_the_money_decision_comes_before_anything_else():
     game = game_at("move_goods", track=STRIP_DOWNTOWN, cubes={"L7": ["yellow", "yellow"]}, money={"I8": 5})
-    refused(game, "no money to take", "take_money", take=True)
+    refused(game, "take_money", "no money to take", take=True)
     act(game, "deliver", city="L7", colour="yellow", links=[link_id(game)])
-    refused(game, "take $5 from Downtown", "deliver", city="L7", colour="yellow", links=[link_id(game)])
-    refused(game, "take $5 from Downtown", "skip_move")
+    refused(game, "deliver", "take $5 from Downtown", city="L7", colour="yellow", links=[link_id(game)])
+    refused(game, "skip_move", "take $5 from Downtown")
 
 
 def test_ruling_money_stays_on_the_city_when_its_red_good_leaves():
     game = game_at("move_goods", track=STRIP_DOWNTOWN, cubes={"I8": ["red"]}, money={"I8": 5})
     act(game, "deliver", city="I8", colour="red", links=[link_id(game)])
-    assert game.state.extra["money"] == {"I8": 5}  # The Strip had none: no decision
+    assert figures(game.state).money == {"I8": 5}  # The Strip had none: no decision
     assert game.to_move == 1
 
 
@@ -233,26 +230,26 @@ def test_each_time_a_red_good_is_moved_onto_the_map_place_5_under_it(box_money):
     game.supply_chance(Roll(light=(1, 1, 3), dark=(2, 2, 2)).to_json())
     g = game.state
     assert g.cubes[strip]["red"] == reds + 2
-    assert g.extra["money"]["L7"] == 10
-    assert g.extra["display_money"]["light1"] == [0, 0, 0]
+    assert figures(g).money["L7"] == 10
+    assert figures(g).display_money["light1"] == [0, 0, 0]
     assert check_invariants(game) == []
 
 
 def test_goods_that_are_not_red_bring_no_money():
     game = growth_game(5)
     game.supply_chance(Roll(light=(1, 1, 1), dark=(2, 2, 2)).to_json())  # two reds and a blue to The Strip
-    assert game.state.extra["money"]["L7"] == 10
+    assert figures(game.state).money["L7"] == 10
 
 
 # --- Advancing the round marker (3 players) -------------------------------------------------------
 
 
-def test_actions_below_the_grey_disc_cannot_be_selected():
-    game = game_at("select_actions", players=3)
-    game.state.extra["blocked_action"] = "engineer"
-    assert SelectAction(0, "engineer") not in game.legal_actions()
-    refused(game, "blocked by the grey disc", "select_action", action="engineer")
-    assert SelectAction(0, "urbanization") in game.legal_actions()
+@pytest.mark.parametrize(("blocked", "free"), [("engineer", "urbanization"), ("urbanization", "engineer")])
+def test_actions_below_the_grey_disc_cannot_be_selected(blocked, free):
+    game = game_at("select_actions", players=3, blocked=blocked)
+    assert SelectAction(0, blocked) not in game.legal_actions()
+    refused(game, "select_action", "blocked by the grey disc", action=blocked)
+    assert SelectAction(0, free) in game.legal_actions()
 
 
 def test_in_a_3_player_game_the_grey_disc_alternates_at_each_advance_of_the_round_marker():
@@ -261,7 +258,7 @@ def test_in_a_3_player_game_the_grey_disc_alternates_at_each_advance_of_the_roun
     seen = {}
     while not game.over and game.state.turn <= 4:
         g = game.state
-        seen[g.turn] = g.extra["blocked_action"]
+        seen[g.turn] = figures(g).blocked_action
         if g.phase == "select_actions":
             assert not any(isinstance(a, SelectAction) and a.action == seen[g.turn] for a in game.legal_actions())
         game.apply(bot.choose(game, rng))
@@ -271,7 +268,7 @@ def test_in_a_3_player_game_the_grey_disc_alternates_at_each_advance_of_the_roun
 def test_the_status_shows_the_money_and_the_grey_disc():
     g = Game.new(MAP, players=3, seed=2).state
     lines = g.rules.describe_status(g)
-    assert lines[0].startswith("Money on cities:") and "Engineer cannot be taken" in lines[1]
+    assert lines[0].startswith("Money on cities:") and "Grey disc: Engineer cannot be taken" in lines
 
 
 def test_the_picture_shows_the_money_and_the_grey_disc():
@@ -279,8 +276,8 @@ def test_the_picture_shows_the_money_and_the_grey_disc():
 
     g = Game.new(MAP, players=3, seed=2).state
     svg = render_svg(g)
-    assert "Money on cities:" in svg and "Grey disc: Engineer cannot be taken this turn" in svg
-    lab, dollars = sorted(g.extra["money"].items())[0]
+    assert "Money on cities:" in svg and "Grey disc: Engineer cannot be taken" in svg
+    lab, dollars = sorted(figures(g).money.items())[0]
     assert dollars > 0 and f"{g.stop_name(g.map.by_label[lab])} ${dollars}" in svg
 
 
@@ -310,7 +307,7 @@ def test_random_games_keep_every_invariant_and_the_money(first):
 def test_the_money_invariant_catches_lost_money():
     game = game_at("move_goods", track=STRIP_DOWNTOWN, cubes={"L7": ["yellow"]}, money={"I8": 5})
     assert check_invariants(game) == []
-    game.state.extra["money"]["I8"] = 10
+    figures(game.state).money["I8"] = 10
     assert any("bank laid out" in p for p in check_invariants(game))
 
 
@@ -320,10 +317,10 @@ def test_the_money_invariant_catches_lost_money():
 def test_a_scenario_puts_5_dollars_under_each_red_good_it_places_unless_it_states_the_money():
     game = game_at("move_goods", cubes={"L7": ["red", "red", "yellow"], "I8": ["blue"]})
     g = game.state
-    assert g.extra["money"] == {"L7": 10}
+    assert figures(g).money == {"L7": 10}
     reds = sum(box == "red" for boxes in g.display.values() for box in boxes)
-    assert sum(sum(v) for v in g.extra["display_money"].values()) == 5 * reds
-    assert g.extra["money_from_bank"] == 10 + 5 * reds
+    assert sum(sum(v) for v in figures(g).display_money.values()) == 5 * reds
+    assert figures(g).money_from_bank == 10 + 5 * reds
     assert check_invariants(game) == []
 
 

@@ -29,7 +29,8 @@ HEX_MAP = """
 id = "features"
 name = "Features"
 players = [3, 5]
-extra_terrain = ["glacier"]
+extra_terrain = ["glacier", "volcano", "urban"]
+extra_features = ["geyser", "oil_field", "flood", "volcano", "airport"]
 grid = '''
 CCW.XG
 CC~tp.
@@ -68,6 +69,7 @@ terrain.city = 6
 "terrain.town" = 3
 feature.oil_field = 1
 feature.volcano = 1
+feature.geyser = 1
 area.north = 3
 
 [[city]]
@@ -124,6 +126,10 @@ kind = "volcano"
 hex = "E2"
 kind = "airport"
 
+[[feature]]
+hex = "C2"
+kind = "geyser"
+
 [areas]
 north = ["A0", "A2", "A4"]
 south = ["E0", "E2", "E4"]
@@ -159,6 +165,8 @@ id = "regions"
 name = "Regions"
 kind = "area"
 players = [3, 6]
+extra_features = ["airport"]
+extra_terrain = ["brown"]
 
 [facts]
 regions = 5
@@ -277,6 +285,7 @@ def test_hex_map_features_areas_links_blocked() -> None:
         h("B3"): {"flood": True},
         h("F3"): {"volcano": True},
         h("E2"): {"airport": True},
+        h("C2"): {"geyser": True},  # a kind of the map's own (extra_features)
     }
     assert m.places_with("volcano") == [h("F3")]
     assert m.areas == {"north": frozenset({h("A0"), h("A2"), h("A4")}), "south": frozenset({h("E0"), h("E2"), h("E4")})}
@@ -429,7 +438,11 @@ def test_facts_mismatch_reports_each_fact() -> None:
     [
         (('colour = "red"', 'colur = "red"'), "city #2 (Exit)", "unknown key 'colur'"),
         (('kind = "exit"', 'kind = "gate"'), "city #2 (Exit)", "unknown kind 'gate'"),
-        (("value = 3", "value = 0"), "feature #1", "oil_field needs value"),
+        (
+            ("value = 3", "value = 0"),
+            "feature #1",
+            "value (how many it shows, e.g. derricks) is a whole number above 0",
+        ),
         (('kind = "flood"', 'kind = "tsunami"'), "feature #2", "unknown feature kind 'tsunami'"),
         (('id = "tower-link"', 'id = "big-bridge"'), "special_link big-bridge", "another special_link"),
         (
@@ -451,7 +464,22 @@ def test_facts_mismatch_reports_each_fact() -> None:
         (('growth = "none"', 'growth = "light 7"'), "city #2 (Exit)", "not 'light 7'"),
         (("players = [3, 5]", "players = [3]"), "players", "must be [smallest, largest]"),
         (("area.north = 3", "area.east = 3"), "facts area.east", "there is no area 'east'"),
-        (('extra_terrain = ["glacier"]', ""), "legend 'G'", "unknown terrain 'glacier'"),
+        (
+            ('extra_terrain = ["glacier", "volcano", "urban"]', 'extra_terrain = ["volcano", "urban"]'),
+            "legend 'G'",
+            "unknown terrain 'glacier'",
+        ),
+        (
+            ('extra_features = ["geyser", "oil_field", "flood", "volcano", "airport"]', ""),
+            "feature #1",
+            "unknown feature kind 'oil_field'",
+        ),
+        (
+            ('extra_features = ["geyser", "oil_field", "flood", "volcano", "airport"]', 'extra_features = "geyser"'),
+            "extra_features",
+            "must be a list",
+        ),
+        (("feature.geyser = 1", "feature.lava = 1"), "facts feature.lava", "unknown feature kind 'lava'"),
     ],
 )
 def test_faults_of_single_entries(change: tuple[str, str], where: str, fault: str) -> None:

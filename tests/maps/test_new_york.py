@@ -14,6 +14,7 @@ from ageofsteam.board.mapdata import MapData
 from ageofsteam.engine.invariants import cube_census
 from ageofsteam.maps import load_board, load_rules
 from ageofsteam.maps.new_york.rules import Rules as NewYorkRules
+from ageofsteam.maps.new_york.state import state
 from ageofsteam.render import render_svg
 
 MAP = "new-york-subway"
@@ -177,7 +178,7 @@ def test_setup_stacks_3_discs_on_each_skyscraper_and_2_on_each_site_and_uses_no_
     g = Game.new(MAP, players=players, seed=players).state
     assert g.phase == "issue_shares"
     assert g.display == {}
-    stacks = g.extra["stacks"]
+    stacks = state(g).stacks
     assert all(len(stacks[g.label(c.hex)]) == 3 for c in g.map.cities)
     assert all(len(stacks[g.label(h)]) == 2 for h in g.map.towns)
     assert sum(g.bag.values()) == 96 - 57 - 26
@@ -193,7 +194,7 @@ def test_the_base_number_of_rounds_and_the_players_colours(players, turns):
 
 def test_a_new_game_replays_to_the_same_setup():
     game = Game.new(MAP, players=4, seed=8)
-    assert game.replay().state.extra["stacks"] == game.state.extra["stacks"]
+    assert state(game.replay().state).stacks == state(game.state).stacks
 
 
 def test_the_board_renders(board):

@@ -12,13 +12,14 @@ from typing import Any
 
 import pytest
 
-from ageofsteam import Game, IllegalAction, view
+from ageofsteam import Game, view
 from ageofsteam.engine.actions import Deliver
 from ageofsteam.engine.invariants import check_invariants, cube_census
 from ageofsteam.maps import load_rules
 from ageofsteam.maps.new_york.rules import Rules
+from ageofsteam.maps.new_york.state import state
 from ageofsteam.render import render_svg
-from tests.conftest import act, scenario
+from tests.conftest import act, refused, scenario
 
 MAP = "new-york-subway"
 RULES = load_rules(MAP)
@@ -79,16 +80,8 @@ def game_at(
     return scenario("\n".join(lines))
 
 
-def refused(game: Game, kind: str, match: str, **fields: Any) -> None:
-    """The action is refused with a message matching ``match``, and nothing changes."""
-    before = copy.deepcopy(view(game))
-    with pytest.raises(IllegalAction, match=match):
-        act(game, kind, **fields)
-    assert view(game) == before
-
-
 def st(game: Game) -> dict[str, list[int]]:
-    return game.state.extra["stations"]
+    return state(game.state).stations
 
 
 def cash(game: Game) -> list[int]:
@@ -125,7 +118,7 @@ def test_the_bag_20_each_of_yellow_red_blue_purple_and_16_black():
 @pytest.mark.parametrize("seed", [1, 2])
 def test_stacks_of_3_discs_on_each_skyscraper_and_2_on_each_construction_site(seed):
     g = Game.new(MAP, players=3, seed=seed).state
-    stacks = g.extra["stacks"]
+    stacks = state(g).stacks
     assert {lab: len(d) for lab, d in stacks.items() if g.map.by_label[lab] in g.map.city_at} == {
         g.label(c.hex): 3 for c in g.map.cities
     }
@@ -139,8 +132,8 @@ def test_stacks_of_3_discs_on_each_skyscraper_and_2_on_each_construction_site(se
 def test_stacks_are_the_setup_draw_in_order_and_the_view_shows_them():
     game = Game.new(MAP, players=3, seed=5)
     setup = game.record.actions[0]
-    assert game.state.extra["stacks"] == {lab: list(d) for lab, d in setup["cities"].items()}
-    assert view(game)["extra"]["stacks"] == game.state.extra["stacks"]
+    assert state(game.state).stacks == {lab: list(d) for lab, d in setup["cities"].items()}
+    assert view(game)["extra"]["stacks"] == state(game.state).stacks
 
 
 def test_do_not_use_the_goods_display_no_goods_growth_no_production():
@@ -156,13 +149,13 @@ def test_do_not_use_the_goods_display_no_goods_growth_no_production():
 def test_excavate_a_hex_for_2():
     game = game_at()
     act(game, "excavate", hex="M2")
-    assert "M2" in game.state.extra["excavated"] and cash(game)[0] == 28
+    assert "M2" in state(game.state).excavated and cash(game)[0] == 28
 
 
 def test_excavation_cost_includes_construction_sites():
     game = game_at()
     act(game, "excavate", hex="R1")
-    assert "R1" in game.state.extra["excavated"] and cash(game)[0] == 28
+    assert "R1" in state(game.state).excavated and cash(game)[0] == 28
 
 
 def test_up_to_2_excavations_a_turn():
@@ -185,7 +178,7 @@ def test_a_hex_is_excavated_once():
 
 def test_excavation_needs_the_cash():
     game = game_at(cash=1)
-    refused(game, "excavate", r"costs \$2; you have \$1", hex="M2")
+    refused(game, "excavate", "costs $2; you have $1", hex="M2")
 
 
 # --- stations --------------------------------------------------------------------------------------------
@@ -277,7 +270,7 @@ def test_later_stations_pay_1_to_the_bank_and_1_to_each_player_already_there():
 
 def test_a_station_needs_the_cash_for_everyone():
     game = game_at(players=6, dug=["M2"], stations={"K2-M2": [1, 2]}, cash=2)
-    refused(game, "build_station", r"costs \$3; you have \$2", place="K2", hex="M2")
+    refused(game, "build_station", "costs $3; you have $2", place="K2", hex="M2")
 
 
 def test_no_station_without_station_cubes():
@@ -294,7 +287,7 @@ def test_urbanize_keeps_the_stations_on_the_construction_sites_sides():
     act(game, "urbanize", hex="R1", city="A")
     g = game.state
     assert st(game) == {"P1-R1": [1]} and g.is_city(g.map.by_label["R1"])
-    assert g.extra["stacks"]["R1"] == ["blue", "red"]
+    assert state(g).stacks["R1"] == ["blue", "red"]
     assert RULES.skyscraper_points(g, 1) == 2  # the site is now a skyscraper of height 2
 
 
@@ -355,7 +348,7 @@ def test_only_the_top_disc_of_a_stack_moves_and_goes_under_the_destination_stack
         stacks={"N1": ["yellow", "purple"], "K2": ["red", "blue"]},
     )
     act(game, "deliver", city="N1", colour="purple", links=["K2-N1/0"])
-    stacks = game.state.extra["stacks"]
+    stacks = state(game.state).stacks
     assert stacks["N1"] == ["yellow"] and stacks["K2"] == ["purple", "red", "blue"]
     assert game.state.bag == {"yellow": 19, "red": 19, "blue": 19, "purple": 19, "black": 16}  # not to the bag
 
@@ -411,7 +404,7 @@ def test_a_floor_passes_through_a_construction_site():
     stations = {"N1-P1": [0], "P1-R1": [0], "R1-S2": [0], "S2-T3": [0]}
     game = game_at("move_goods", dug=["P1", "S2"], stations=stations, stacks={"N1": ["yellow", "blue", "yellow"]})
     act(game, "deliver", city="N1", colour="yellow", links=["N1-R1/0", "R1-T3/0"])
-    assert game.state.extra["stacks"]["T3"] == ["yellow"]
+    assert state(game.state).stacks["T3"] == ["yellow"]
 
 
 def test_each_skyscraper_takes_the_colour_of_its_hex_a_floor_goes_only_to_its_colour():
@@ -430,7 +423,7 @@ def test_a_floor_is_not_delivered_to_a_construction_site():
 def test_a_construction_sites_top_disc_can_be_transported():
     game = game_at("move_goods", dug=["P1"], stations={"P1-R1": [0], "N1-P1": [0]}, stacks={"R1": ["yellow"]})
     act(game, "deliver", city="R1", colour="yellow", links=["N1-R1/0"])
-    assert game.state.extra["stacks"]["N1"] == ["yellow"] and game.state.extra["stacks"]["R1"] == []
+    assert state(game.state).stacks["N1"] == ["yellow"] and state(game.state).stacks["R1"] == []
 
 
 def test_a_station_between_two_places_serves_either_but_once():
@@ -497,6 +490,26 @@ def test_the_build_ends_by_itself_when_nothing_is_left():
     act(game, "build_station", place="N1", hex="M2")
     act(game, "build_station", place="N3", hex="M2")
     assert game.state.to_move == 1
+
+
+def test_the_side_panel_shows_stations_per_side_each_players_stations_and_the_heights():
+    game = game_at(
+        players=5,
+        dug=["M2"],
+        stations={"K2-M2": [0, 1], "M2-N1": [0]},
+        stacks={"K2": ["red", "red", "blue", "black"], "N1": ["red"]},
+    )
+    shown = {f["label"]: f["value"] for f in view(game)["panel"]}
+    cubes = RULES.stations(5)
+    assert shown["Stations per side"] == "at most 3"
+    assert shown["Player 1's stations"] == f"2 built, {cubes - 2} cubes left, +5 points"
+    assert shown["Player 2's stations"] == f"1 built, {cubes - 1} cubes left, +4 points"
+    assert shown["Stack heights"].startswith("Central Park Tower 4, Times Square 1")
+    assert shown["Excavated"] == "1 hex"
+    assert "This build" not in shown
+    act(game, "excavate", hex="L3")
+    shown = {f["label"]: f["value"] for f in view(game)["panel"]}
+    assert shown["This build"] == "1 of 2 excavations, 0 of 3 stations"
 
 
 def test_the_position_renders_with_stacks_stations_and_excavations():

@@ -7,6 +7,7 @@ import pytest
 from ageofsteam import BadInput, Game
 from ageofsteam.board.mapdata import MapData
 from ageofsteam.maps import load_board, load_rules
+from ageofsteam.maps.saint_petersburg.state import state
 
 MAP = "saint-petersburg"
 # The rulebook's hex classes: suburban $0, urban $2, green $3, river ($2 urban + $2 river), sea (no track).
@@ -162,8 +163,8 @@ def test_setup_puts_4_goods_on_yellow_and_purple_cities_and_1_on_the_others(play
 @pytest.mark.parametrize("players", [3, 4])
 def test_the_game_begins_in_winter_with_the_locomotive_action_blocked(players):
     g = Game.new(MAP, players=players, seed=1).state
-    assert g.extra["season"] == "winter"
-    assert g.extra["blocked_action"] == "locomotive"
+    assert state(g).season == "winter"
+    assert state(g).blocked_action == "locomotive"
 
 
 @pytest.mark.parametrize(("players", "turns"), [(3, 9), (4, 7)])
@@ -187,4 +188,4 @@ def test_a_new_game_replays_to_the_same_setup(players):
     game = Game.new(MAP, players=players, seed=9)
     again = game.replay()
     assert again.state.cubes == game.state.cubes
-    assert again.state.extra == game.state.extra
+    assert again.state.map_state == game.state.map_state

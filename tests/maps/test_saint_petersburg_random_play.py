@@ -9,6 +9,7 @@ import pytest
 
 from ageofsteam import Game
 from ageofsteam.engine.actions import Action
+from ageofsteam.maps.saint_petersburg.state import state
 from tests import random_games
 
 MAP = "saint-petersburg"
@@ -19,11 +20,11 @@ CHUNK = 10
 def _seasons(game: Game, action: Action, seen: Counter[str]) -> None:
     g = game.state
     if action.kind == "select_action":
-        seen[f"{g.extra['season']}:{action.action}"] += 1  # type: ignore[attr-defined]
+        seen[f"{state(g).season}:{action.action}"] += 1  # type: ignore[attr-defined]
     if action.kind == "build":
         h = g.map.by_label[action.hex]  # type: ignore[attr-defined]
-        seen[f"{g.extra['season']}:{g.map.terrain[h]}"] += 1
-        if g.map.terrain[h] == "river" and g.extra["season"] == "winter":
+        seen[f"{state(g).season}:{g.map.terrain[h]}"] += 1
+        if g.map.terrain[h] == "river" and state(g).season == "winter":
             seen[f"winter river by {g.players[action.actor].action}"] += 1
 
 

@@ -15,8 +15,9 @@ import pytest
 
 from ageofsteam import Game, view
 from ageofsteam.bots import RandomBot
-from tests.conftest import act
-from tests.rules.build_helpers import build, builds_left, cash, position, refused, refused_build, tracks_at
+from ageofsteam.maps.saint_petersburg.state import state
+from tests.conftest import act, refused
+from tests.rules.build_helpers import build, builds_left, cash, position, refused_build, tracks_at
 
 MAP = "saint-petersburg"
 SUMMER = {"season": "summer", "blocked_action": "urbanization"}
@@ -36,13 +37,13 @@ def sp(*, season: dict[str, str] | None = None, options: dict[str, Any] | None =
 
 def test_place_the_season_disc_on_winter_the_game_begins_in_winter():
     g = Game.new(MAP, players=3, seed=5).state
-    assert g.extra["season"] == "winter"
+    assert state(g).season == "winter"
 
 
 def test_during_winter_the_locomotive_action_cannot_be_used():
     game = sp(phase="select_actions", to_move=0)
     assert "locomotive" not in {a.action for a in game.legal_actions()}  # type: ignore[attr-defined]
-    refused(game, ("Locomotive", "action block disc", "winter"), "select_action", action="locomotive")
+    refused(game, "select_action", ("Locomotive", "action block disc", "winter"), action="locomotive")
     act(game, "select_action", action="urbanization")
     assert view(game)["players"][0]["action"] == "urbanization"
 
@@ -50,7 +51,7 @@ def test_during_winter_the_locomotive_action_cannot_be_used():
 def test_during_summer_the_urbanization_action_cannot_be_used():
     game = sp(phase="select_actions", to_move=0, season=SUMMER)
     assert "urbanization" not in {a.action for a in game.legal_actions()}  # type: ignore[attr-defined]
-    refused(game, ("Urbanization", "action block disc", "summer"), "select_action", action="urbanization")
+    refused(game, "select_action", ("Urbanization", "action block disc", "summer"), action="urbanization")
     engine = view(game)["players"][0]["engine"]
     act(game, "select_action", action="locomotive")
     assert view(game)["players"][0]["engine"] == engine + 1
@@ -138,17 +139,17 @@ def test_engineer_in_winter_lays_track_on_river_hexes_at_5_per_hex():
 def test_advancing_the_round_marker_moves_the_season_disc_to_the_opposite_season():
     game = sp(phase="goods_growth")  # the dice fall by chance, then the turn marker advances
     assert game.state.turn == 2
-    assert game.state.extra["season"] == "summer"
+    assert state(game.state).season == "summer"
     game = sp(phase="goods_growth", season=SUMMER)
-    assert game.state.extra["season"] == "winter"
+    assert state(game.state).season == "winter"
 
 
 def test_advancing_the_round_marker_moves_the_action_block_disc():
     game = sp(phase="goods_growth")
-    assert game.state.extra["blocked_action"] == "urbanization"
+    assert state(game.state).blocked_action == "urbanization"
     advance_turn_to_next(game)
     assert game.state.turn == 3
-    assert game.state.extra == WINTER
+    assert game.state.map_state.to_json() == WINTER
 
 
 def advance_turn_to_next(game: Game) -> None:
@@ -169,7 +170,7 @@ def test_seasons_alternate_through_a_whole_game_starting_in_winter():
     bot, rng = RandomBot(), random.Random(0)
     seen = {}
     while not game.over:
-        seen.setdefault(game.state.turn, (game.state.extra["season"], game.state.extra["blocked_action"]))
+        seen.setdefault(game.state.turn, (state(game.state).season, state(game.state).blocked_action))
         game.apply(bot.choose(game, rng))
     assert len(seen) == 9  # one round fewer than the base game's 10
     for turn, (season, blocked) in seen.items():
@@ -183,7 +184,7 @@ def test_the_picture_shows_the_season_and_the_action_block_disc(season, words):
 
     svg = render_svg(sp(season=season).state)
     blocked = "Locomotive" if words == "winter" else "Urbanization"
-    assert f"Season: {words}; the block disc covers {blocked}" in svg
+    assert f"Season: {words}" in svg and f"Block disc: {blocked} cannot be selected" in svg
 
 
 # --- Rulings (README) --------------------------------------------------------------------------------
@@ -247,7 +248,7 @@ def test_ruling_the_block_disc_on_locomotive_does_not_stop_the_engine_upgrade_du
     """Ruling 10: "during winter the locomotive action cannot be used" blocks the Locomotive action (Phase III),
     not the base game's engine upgrade instead of a delivery (Phase V)."""
     game = sp(phase="move_goods", to_move=0, players={0: {"engine": 2}})
-    assert (game.state.extra["season"], game.state.extra["blocked_action"]) == ("winter", "locomotive")
+    assert (state(game.state).season, state(game.state).blocked_action) == ("winter", "locomotive")
     assert "upgrade_engine" in {a.kind for a in game.legal_actions()}
     act(game, "upgrade_engine")
     assert view(game)["players"][0]["engine"] == 3

@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+from importlib.resources import files
+
 import pytest
 
 from ageofsteam import BadInput, Game
-from ageofsteam.board.mapdata import MapData
+from ageofsteam.board.mapdata import MapData, MapError, load_map_file
 from ageofsteam.engine.invariants import cube_census
 from ageofsteam.maps import load_board, load_rules
 from ageofsteam.maps.texas.rules import Rules as TexasRules
+from ageofsteam.maps.texas.state import state as figures
 
 MAP = "texas"
+MAP_FILE = files("ageofsteam.maps.texas") / "map.toml"
 # Oil field hex → derricks (Spindletop, Goose Creek, East Texas, Corsicana, Burkburnett, Panhandle, Permian, Yates)
 OIL_FIELDS = {"Y21": 2, "X20": 1, "P20": 3, "Q17": 1, "J12": 1, "D8": 2, "R6": 2, "U7": 1}
 
@@ -56,6 +60,16 @@ def test_oil_fields_are_hexes_with_derricks(board):
     assert fields == OIL_FIELDS
     assert sum(fields.values()) == 13
     assert all(1 <= n <= 3 for n in fields.values())
+
+
+def test_an_oil_field_without_its_derricks_is_refused_when_the_rules_load(tmp_path):
+    text = MAP_FILE.read_text(encoding="utf-8")
+    spindletop = '# Spindletop\nhex = "Y21"\nkind = "oil_field"\nvalue = 2\n'
+    assert spindletop in text
+    path = tmp_path / "texas.toml"
+    path.write_text(text.replace(spindletop, spindletop.replace("value = 2\n", "")), encoding="utf-8")
+    with pytest.raises(MapError, match="oil field Y21: needs value = its number of derricks"):
+        TexasRules(load_map_file(path))
 
 
 def test_the_oil_fields_fit_in_the_16_black_goods(board):
@@ -123,7 +137,7 @@ def test_spindletop_between_beaumont_and_the_gulf(board):
 def test_setup_puts_black_goods_on_each_oil_field_one_per_derrick(players):
     g = Game.new(MAP, players=players, seed=players).state
     assert g.phase == "issue_shares"
-    assert g.extra["oil"] == OIL_FIELDS
+    assert figures(g).oil == OIL_FIELDS
     assert isinstance(g.rules, TexasRules)
     assert g.rules.extra_goods(g) == {"black": 13}
 
@@ -156,7 +170,7 @@ def test_the_oil_comes_out_of_the_bag_before_the_goods_are_drawn():
     state = rules.new_state([("A", "blue"), ("B", "green"), ("C", "yellow"), ("D", "pink")])
     assert state.phase == "setup"
     assert state.bag["black"] == 16 - 13
-    assert state.extra["oil"] == OIL_FIELDS
+    assert figures(state).oil == OIL_FIELDS
 
 
 @pytest.mark.parametrize("players", [4, 5])
@@ -164,4 +178,4 @@ def test_a_new_game_replays_to_the_same_setup(players):
     game = Game.new(MAP, players=players, seed=9)
     again = game.replay()
     assert again.state.cubes == game.state.cubes
-    assert again.state.extra == game.state.extra
+    assert again.state.map_state == game.state.map_state

@@ -9,6 +9,7 @@ import pytest
 
 from ageofsteam import Game
 from ageofsteam.engine.actions import Action
+from ageofsteam.maps.texas.state import state as figures
 from tests import random_games
 
 MAP = "texas"
@@ -36,7 +37,7 @@ def test_random_games_keep_every_invariant(first):
         problems += found
         seen += used
         finished += game.state.turn == game.state.last_turn
-        oil_laid += len(game.state.extra["oil"]) < 8
+        oil_laid += len(figures(game.state).oil) < 8
     assert problems == []
     assert seen["build"] > 0 and seen["deliver"] > 0
     assert finished >= CHUNK // 2
@@ -50,6 +51,6 @@ def test_random_games_deliver_oil_with_the_tanker_and_it_leaves_the_game():
         game, problems, used = play(seed)
         assert problems == []
         seen += used
-        removed += game.state.extra["oil_removed"]
+        removed += figures(game.state).oil_removed
     assert seen["deliver_oil"] > 0
     assert removed == seen["deliver_oil"]

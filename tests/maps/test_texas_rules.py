@@ -15,8 +15,9 @@ import pytest
 
 from ageofsteam import Game, view
 from ageofsteam.engine.invariants import check_invariants, cube_census
-from tests.conftest import act
-from tests.rules.build_helpers import build, builds_left, cash, position, refused, refused_build, tracks_at
+from ageofsteam.maps.texas.state import state as figures
+from tests.conftest import act, refused
+from tests.rules.build_helpers import build, builds_left, cash, position, refused_build, tracks_at
 
 MAP = "texas"
 FIELDS = {"Y21": 2, "X20": 1, "P20": 3, "Q17": 1, "J12": 1, "D8": 2, "R6": 2, "U7": 1}
@@ -52,8 +53,8 @@ def coast(seat_actions: dict[int, str], *, engine: int = 3, track=COAST, on_trac
 
 
 def oil_state(game: Game) -> tuple[dict[str, int], dict[str, int], int]:
-    x = game.state.extra
-    return dict(x["oil"]), dict(x["oil_on_track"]), x["oil_removed"]
+    x = figures(game.state)
+    return dict(x.oil), dict(x.oil_on_track), x.oil_removed
 
 
 def oil_moves(game: Game) -> list[dict[str, Any]]:
@@ -121,7 +122,7 @@ def test_the_engineer_action_is_replaced_by_the_tanker():
     game = tx(phase="select_actions", to_move=0)
     options = {a.action for a in game.legal_actions()}  # type: ignore[attr-defined]
     assert "tanker" in options and "engineer" not in options
-    refused(game, "no action 'engineer'", "select_action", action="engineer")
+    refused(game, "select_action", "no action 'engineer'", action="engineer")
     act(game, "select_action", action="tanker")
     assert view(game)["players"][0]["action"] == "tanker"
 
@@ -132,7 +133,7 @@ def test_the_engineer_action_is_replaced_by_the_tanker():
 def test_black_goods_on_an_oil_field_without_a_track_tile_cannot_be_transported_by_anyone():
     game = coast({0: "tanker"}, track=[COAST[1]], on_track={"Y21": 2})  # Goose Creek has no tile
     assert all(m["hex"] != "X20" for m in oil_moves(game))
-    refused(game, ("X20", "no track tile"), "deliver_oil", hex="X20", exit="S", links=[])
+    refused(game, "deliver_oil", ("X20", "no track tile"), hex="X20", exit="S", links=[])
 
 
 def test_black_goods_on_a_track_tile_can_be_transported_by_the_tanker_holder():
@@ -145,7 +146,7 @@ def test_black_goods_on_a_track_tile_can_be_transported_by_the_tanker_holder():
 def test_black_goods_on_a_track_tile_cannot_be_transported_by_a_player_without_the_tanker():
     game = coast({0: "first_build", 1: "tanker"}, order=[0, 1, 2, 3])
     assert oil_moves(game) == []
-    refused(game, ("only", "Tanker"), "deliver_oil", hex="X20", exit="S", links=[])
+    refused(game, "deliver_oil", ("only", "Tanker"), hex="X20", exit="S", links=[])
 
 
 def test_the_links_from_the_track_tile_to_the_first_place_reached_earn_income_for_their_owner():
@@ -209,20 +210,20 @@ def test_ruling_the_first_leg_counts_as_one_link_of_the_engine():
     game = coast({0: "tanker", 1: "first_build"}, engine=1)
     assert {(m["hex"], m["exit"]) for m in oil_moves(game)} == {("X20", "S"), ("Y21", "SW")}
     beaumont_galveston = next(lk["id"] for lk in view(game)["links"] if lk["owner"] == 1)
-    refused(game, ("engine allows 1", "counts as one"), "deliver_oil", hex="X20", exit="NE", links=[beaumont_galveston])
+    refused(game, "deliver_oil", ("engine allows 1 link", "not 2"), hex="X20", exit="NE", links=[beaumont_galveston])
 
 
 def test_ruling_the_good_may_not_run_back_over_the_track_it_left_by():
     game = coast({0: "tanker", 1: "first_build"})
     own = next(lk["id"] for lk in view(game)["links"] if lk["owner"] == 0)  # Beaumont–Galveston via Goose Creek
-    refused(game, "run back", "deliver_oil", hex="X20", exit="NE", links=[own])
+    refused(game, "deliver_oil", "run back", hex="X20", exit="NE", links=[own])
 
 
 def test_ruling_the_first_leg_must_reach_a_city_or_town():
     # Goose Creek: Galveston (S) – SE, an open end towards Spindletop, which has no tile
     game = coast({0: "tanker", 1: "first_build"}, track=[("X20", "sharp", 2, 0)], on_track={"X20": 1})
-    refused(game, "reaches no city or town", "deliver_oil", hex="X20", exit="SE", links=[])
-    refused(game, "no track leaves X20 by its N edge", "deliver_oil", hex="X20", exit="N", links=[])
+    refused(game, "deliver_oil", "reaches no city or town", hex="X20", exit="SE", links=[])
+    refused(game, "deliver_oil", "no track leaves X20 by its N edge", hex="X20", exit="N", links=[])
 
 
 def test_ruling_goods_move_only_along_completed_links_so_oil_never_leaves_an_unfinished_section():
@@ -230,7 +231,7 @@ def test_ruling_goods_move_only_along_completed_links_so_oil_never_leaves_an_unf
     game = coast({0: "tanker", 1: "first_build"}, track=[("X20", "sharp", 2, 0)], on_track={"X20": 1})
     assert game.state.options["oil_needs_complete_link"] is True
     assert oil_moves(game) == []
-    refused(game, ("not part of a completed link", "only along completed links"), "deliver_oil", hex="X20", exit="S")
+    refused(game, "deliver_oil", ("not part of a completed link", "only along completed links"), hex="X20", exit="S")
 
 
 def test_ruling_option_an_unfinished_section_carries_oil_to_the_place_it_reaches():
@@ -251,14 +252,14 @@ def test_ruling_oil_leaves_a_tile_on_a_completed_link_by_default():
 
 
 def test_ruling_black_goods_on_cities_are_delivered_as_usual_by_anyone_and_go_back_to_the_bag():
-    figures = oil({"X20": 1, "Y21": 2})
-    del figures["oil"]["J12"]
-    game = coast({0: "first_build", 1: "tanker"}, cubes={"W21": ["black"]}, extra=figures)
+    laid = oil({"X20": 1, "Y21": 2})
+    del laid["oil"]["J12"]
+    game = coast({0: "first_build", 1: "tanker"}, cubes={"W21": ["black"]}, extra=laid)
     # (Burkburnett's good, J12, stands in for the black good put on Beaumont here)
     bag = game.state.bag["black"]
     act(game, "deliver", city="W21", colour="black", links=[next(lk["id"] for lk in view(game)["links"])])
     assert game.state.bag["black"] == bag + 1
-    assert game.state.extra["oil_removed"] == 0
+    assert figures(game.state).oil_removed == 0
 
 
 # --- The picture and the menu -------------------------------------------------------------------------
@@ -282,7 +283,7 @@ def test_the_picture_shows_the_oil_on_the_fields_and_on_the_track_tiles():
     act(game, "deliver_oil", hex="X20", exit="S", links=[])
     svg = render_svg(game.state)
     assert _hex_goods(svg).count("cube cube-black") == sum(FIELDS.values()) - 1  # the delivered good is gone
-    assert "on track tiles (Tanker only): Y21 2" in svg and "delivered (out of the game): 1" in svg
+    assert "Oil on track: Y21 2" in svg and "Oil delivered: 1" in svg
 
 
 def test_the_menu_describes_an_oil_delivery_with_its_path_and_income():
@@ -304,7 +305,7 @@ def test_the_menu_describes_an_oil_delivery_with_its_path_and_income():
 
 def test_an_oil_delivery_naming_a_bad_hex_or_edge_is_refused_in_player_words():
     game = coast({0: "tanker", 1: "first_build"})
-    refused(game, "no hex 'ZZ99'", "deliver_oil", hex="ZZ99", exit="S", links=[])
-    refused(game, "no black goods on a track tile at W21", "deliver_oil", hex="W21", exit="S", links=[])
-    refused(game, "exit must be one of", "deliver_oil", hex="X20", exit="UP", links=[])
-    refused(game, "no completed link 'nowhere'", "deliver_oil", hex="X20", exit="NE", links=["nowhere"])
+    refused(game, "deliver_oil", "no hex 'ZZ99'", hex="ZZ99", exit="S", links=[])
+    refused(game, "deliver_oil", "no black goods on a track tile at W21", hex="W21", exit="S", links=[])
+    refused(game, "deliver_oil", "exit must be one of", hex="X20", exit="UP", links=[])
+    refused(game, "deliver_oil", "no completed link 'nowhere'", hex="X20", exit="NE", links=["nowhere"])

@@ -6,9 +6,9 @@ import pytest
 
 from ageofsteam.board.mapdata import load_map_file
 from ageofsteam.board.tiles import oriented
-from ageofsteam.engine.state import PlacedTile
+from ageofsteam.engine.state import GameState, PlacedTile
 from ageofsteam.maps import load_board, map_ids
-from ageofsteam.render import palette, render_svg
+from ageofsteam.render import MapDrawing, palette, render_svg
 from ageofsteam.render.svgdoc import FONT
 from ageofsteam.rules.base import BaseRules
 from tests.render.conftest import DATA, all_text, elements, parse_svg
@@ -77,20 +77,42 @@ def test_every_hex_feature_of_the_format_is_drawn() -> None:
     assert len(outline) == 6 * 6 - 2 * 9  # 6 hexes with 9 edges between them: only the outside is drawn
 
 
-def test_crossing_tracks_are_drawn_as_bridges_and_extras_are_shown() -> None:
+class FloodAt(MapDrawing):
+    """A map's drawing that says a flood marker was placed in play on ``hexes``."""
+
+    def __init__(self, *hexes: int) -> None:
+        self.hexes = hexes
+
+    def placed_features(self, g: GameState) -> dict[int, list[str]]:
+        return {h: ["flood"] for h in self.hexes}
+
+
+def test_crossing_tracks_are_drawn_as_bridges_and_the_map_drawings_figures_are_shown() -> None:
     board = load_map_file(DATA / "hex_features.toml")
     g = BaseRules(board).new_state([("Ann", "orange"), ("Bob", "purple"), ("Cy", "grey")])
     x = board.hex_id("F3")
     g.tiles[x] = PlacedTile("x", 0, False, list(oriented("x", 0, False)), [0, 1])
-    g.extra["link_owners"] = {"south-link": 2}
-    g.extra["markers"] = {"K6": ["flood"]}
-    root = parse_svg(render_svg(g))
+    g.special_link_owners["south-link"] = 2
+    printed = [h for h, kinds in board.features.items() if "flood" in kinds]
+    assert len(printed) == 1 and board.hex_id("K6") not in printed
+    root = parse_svg(render_svg(g, drawing=FloodAt(board.hex_id("K6"), *printed)))
     assert len(elements(root, "path", "bridge-gap")) == 1
     tracks = [e for e in elements(root, "path", "track") if e.get("data-hex") == "F3"]
     assert {e.get("stroke") for e in tracks} == {palette.player("orange"), palette.player("purple")}
     owned_link = [e for e in root.iter() if e.get("stroke") == palette.player("grey")]
     assert owned_link, "an owned special link is drawn in its owner's colour"
-    assert len(elements(root, "g", "flood")) == 2  # the printed flood and the one placed in play
+    # a flood placed on the printed flood sign stands for it: one sign there, and one where none was printed
+    assert len(elements(root, "g", "flood")) == 2
+
+
+class Discs(MapDrawing):
+    """A map's drawing that puts these discs on the circles."""
+
+    def __init__(self, discs: dict[str, list[int]]) -> None:
+        self.discs = discs
+
+    def circle_discs(self, g: GameState) -> dict[str, list[int]]:
+        return self.discs
 
 
 def test_area_map_renders_regions_circles_and_discs() -> None:
@@ -109,8 +131,7 @@ def test_area_map_renders_regions_circles_and_discs() -> None:
 
     g = BaseRules(board).new_state([("Ann", "blue"), ("Bob", "green"), ("Cy", "yellow")])
     g.cubes = {board.hex_id("FR"): {"red": 2}, board.hex_id("DE"): {"blue": 1}}
-    g.extra["circle_discs"] = {"FR-DE": [0, 1], "DE-PL": 2}
-    root = parse_svg(render_svg(g))
+    root = parse_svg(render_svg(g, drawing=Discs({"FR-DE": [0, 1], "DE-PL": [2]})))
     discs = [(e.get("data-owner"), e.get("fill")) for e in elements(root, "circle", "disc")]
     assert sorted(discs) == sorted(
         [("0", palette.player("blue")), ("1", palette.player("green")), ("2", palette.player("yellow"))]

@@ -10,11 +10,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-import pytest
-
-from ageofsteam import Game, IllegalAction, view
+from ageofsteam import Game, view
 from ageofsteam.engine.scenario import Scenario
-from tests.conftest import act
+from tests.conftest import act, refused
 
 EDGE_ORDER = ("N", "NE", "SE", "S", "SW", "NW", "town")
 
@@ -78,25 +76,8 @@ def end_build(game: Game) -> None:
     act(game, "end_build")
 
 
-def refused(game: Game, words: str | tuple[str, ...], kind: str = "build", **fields: Any) -> str:
-    """``kind`` with ``fields`` is refused for the player to move, with a message holding every one of
-    ``words`` (case-insensitive), and leaves the game exactly as it was. Returns the message."""
-    if isinstance(words, str):
-        words = (words,)
-    before = view(game)
-    actions = len(game.record.actions)
-    with pytest.raises(IllegalAction) as info:
-        act(game, kind, **fields)
-    message = str(info.value)
-    for w in words:
-        assert w.lower() in message.lower(), f"{w!r} not in refusal {message!r}"
-    assert view(game) == before
-    assert len(game.record.actions) == actions
-    return message
-
-
 def refused_build(game: Game, hex_: str, tile: str, rotation: int, words: str | tuple[str, ...]) -> str:
-    return refused(game, words, "build", hex=hex_, tile=tile, rotation=rotation)
+    return refused(game, "build", words, hex=hex_, tile=tile, rotation=rotation)
 
 
 def _key(a: str, b: str) -> str:

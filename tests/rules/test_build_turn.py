@@ -13,6 +13,7 @@ from ageofsteam import IllegalAction, view
 from ageofsteam.board.tiles import TILE_TYPES
 from ageofsteam.rules.build_track import legal_builds
 from ageofsteam.rules.track_placement import plan_build
+from tests.conftest import refused
 from tests.rules.build_helpers import (
     build,
     builds_left,
@@ -20,7 +21,6 @@ from tests.rules.build_helpers import (
     end_build,
     inland,
     position,
-    refused,
     refused_build,
     tracks_at,
 )
@@ -66,7 +66,7 @@ def test_the_first_build_holder_in_the_middle_of_the_order():
 
 def test_only_the_player_whose_build_it_is_may_build():
     game = position()
-    refused(game, ("Player 1's turn",), "build", player=1, hex="K6", tile="straight", rotation=2)
+    refused(game, "build", ("Player 1's turn",), player=1, hex="K6", tile="straight", rotation=2)
 
 
 # --- allowance ------------------------------------------------------------------------------------------
@@ -80,7 +80,7 @@ def test_a_player_makes_up_to_three_builds():
         build(game, h, tile, r)
     assert game.to_move == 1  # the build ended by itself after the third
     assert builder(game) == 1
-    refused(game, ("Player 2's turn",), "build", player=0, hex="N7", tile="straight", rotation=0)
+    refused(game, "build", ("Player 2's turn",), player=0, hex="N7", tile="straight", rotation=0)
 
 
 def test_the_engineer_makes_up_to_four_builds():
@@ -289,4 +289,4 @@ def test_legal_actions_list_every_legal_build_once_and_each_applies(make):
 
 def test_no_track_is_built_outside_the_build_track_phase():
     game = position(phase="issue_shares")
-    refused(game, ("not possible during", "Issue Shares"), "build", hex="K6", tile="straight", rotation=2)
+    refused(game, "build", ("not possible during", "Issue Shares"), hex="K6", tile="straight", rotation=2)

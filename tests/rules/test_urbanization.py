@@ -10,7 +10,7 @@ import pytest
 
 from ageofsteam import view
 from ageofsteam.engine.actions import Roll
-from tests.conftest import act
+from tests.conftest import act, refused
 from tests.rules.build_helpers import (
     build,
     builds_left,
@@ -18,7 +18,6 @@ from tests.rules.build_helpers import (
     end_build,
     links,
     position,
-    refused,
     tracks_at,
 )
 
@@ -93,35 +92,35 @@ def test_a_player_with_no_money_may_still_urbanize():
 def test_the_new_city_must_be_placed_before_laying_track():
     game = position(players=URBANIZER)
     build(game, "K6", "straight", 2)
-    refused(game, ("before laying any track",), "urbanize", hex="L9", city="A")
+    refused(game, "urbanize", ("before laying any track",), hex="L9", city="A")
     assert not [a for a in game.legal_actions() if a.kind == "urbanize"]
 
 
 def test_only_one_new_city_is_placed():
     game = position(players=URBANIZER)
     urbanize(game, "L9", "A")
-    refused(game, ("once",), "urbanize", hex="G4", city="B")
+    refused(game, "urbanize", ("once",), hex="G4", city="B")
 
 
 def test_only_the_urbanization_holder_may_place_a_new_city():
     game = position(players={1: {"action": "urbanization"}})
-    refused(game, ("only the player who took urbanization",), "urbanize", hex="L9", city="A")
+    refused(game, "urbanize", ("only the player who took urbanization",), hex="L9", city="A")
 
 
 @pytest.mark.parametrize("hex_", ["L7", "K6", "K8"])  # a city, a plain hex, a lake
 def test_a_new_city_goes_only_on_a_town(hex_):
     game = position(players=URBANIZER)
-    refused(game, ("on a town", f"{hex_} is not one"), "urbanize", hex=hex_, city="A")
+    refused(game, "urbanize", ("on a town", f"{hex_} is not one"), hex=hex_, city="A")
 
 
 def test_a_new_city_may_not_be_placed_on_a_new_city():
     game = position(players=URBANIZER, new_cities={"L9": "A"})
-    refused(game, ("on a town", "L9 is not one"), "urbanize", hex="L9", city="B")
+    refused(game, "urbanize", ("on a town", "L9 is not one"), hex="L9", city="B")
 
 
 def test_a_new_city_tile_already_on_the_map_is_not_available():
     game = position(players=URBANIZER, new_cities={"G4": "A"})
-    refused(game, ("New City A", "not available"), "urbanize", hex="L9", city="A")
+    refused(game, "urbanize", ("New City A", "not available"), hex="L9", city="A")
 
 
 # --- what happens to the town's tile and the track around it ---------------------------------------------
@@ -187,7 +186,7 @@ def test_the_new_city_is_a_city_for_building():
     urbanize(game, "L9", "A")
     build(game, "K10", "straight", 1)  # a first tile touching the New City (K10's SW side)
     assert tracks_at(game, "K10") == {"NE-SW": 0}
-    refused(game, ("city", "L9"), "build", hex="L9", tile="town_1", rotation=4)
+    refused(game, "build", ("city", "L9"), hex="L9", tile="town_1", rotation=4)
 
 
 def test_the_urbanizer_ends_without_a_new_city_if_they_wish():

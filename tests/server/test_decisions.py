@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import math
 import random
+import re
 from typing import Any
 
 import pytest
@@ -13,7 +15,9 @@ from ageofsteam.engine.actions import CHANCE
 from ageofsteam.engine.game import Game
 from ageofsteam.engine.record import Seat
 from ageofsteam.maps import load_rules, map_ids
+from ageofsteam.render import render_svg
 from ageofsteam.server.decisions import decisions
+from tests.conftest import scenario
 
 STEPS = 120  # decisions checked per map (the first two turns or so: every phase at least once)
 
@@ -57,3 +61,77 @@ def test_every_map_offers_exactly_the_legal_actions(map_id: str) -> None:
             assert a["hex"] is None or a["hex"] in game.state.map.by_label
         game.apply(bot.choose(game, rng))
     assert "end_build" in kinds, f"the first turns never reached a build: {kinds}"
+
+
+# --- track paths ----------------------------------------------------------------------------------------
+
+NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
+
+
+def tags(svg: str, name: str) -> list[dict[str, str]]:
+    """The attributes of every ``<name …>`` element of ``svg``."""
+    return [dict(re.findall(r'([\w-]+)="([^"]*)"', t)) for t in re.findall(rf"<{name}\s[^>]*>", svg)]
+
+
+def hex_on_board(svg: str, label: str) -> tuple[float, float, float]:
+    """Centre and radius of the hex ``label`` on a drawn board, from its outline (as the page finds them)."""
+    poly = next(t for t in tags(svg, "polygon") if t.get("data-hex") == label and t.get("class") == "hex")
+    pts = [tuple(map(float, p.split(","))) for p in poly["points"].split()]
+    x = sum(p[0] for p in pts) / len(pts)
+    y = sum(p[1] for p in pts) / len(pts)
+    return x, y, math.hypot(pts[0][0] - x, pts[0][1] - y)
+
+
+def inner_points(d: str, town: bool) -> list[float]:
+    """The coordinates of a track path without its first point and, for track between two edges, its last:
+    the board draws the coloured track a little past each edge (to hide seams) and the preview does not."""
+    nums = [float(n) for n in NUMBER.findall(d)]
+    return nums[2:] if town else nums[2:-2]
+
+
+def build_position() -> Game:
+    """Rust Belt, Player 1 to build, with their track leaving Chicago (L7) towards J5 and towards the town of
+    Michigan City (L9): new track, town tiles on L9 and upgrades of K6 are all on offer."""
+    return scenario(
+        """
+        map = "rust-belt"
+        players = 3
+        phase = "build_track"
+        order = [0, 1, 2]
+        [[track]]
+        hex = "K6"
+        tile = "straight"
+        rotation = 2
+        owner = 0
+        [[track]]
+        hex = "M8"
+        tile = "gentle"
+        rotation = 5
+        owner = 0
+        """
+    )
+
+
+def test_build_options_carry_the_paths_of_the_track_the_board_draws() -> None:
+    game = build_position()
+    d = decisions(game, len(game.record.actions))
+    assert d["track_radius"] > 0
+    options = [(b["hex"], o) for b in d["builds"] for o in b["options"]]
+    assert all(len(o["paths"]) == len(o["track"]) for _, o in options)
+    rng = random.Random(1)
+    towns = [x for x in options if any("town" in t for t in x[1]["track"])]
+    upgrades = [x for x in options if x[1]["build"] != "new"]
+    picked = rng.sample(options, 6) + towns[:2] + upgrades[:2]
+    assert towns and upgrades, "the position should offer town and upgrade builds"
+    for label, option in picked:
+        trial = Game.from_record(game.record)
+        trial.apply(option["action"])
+        svg = render_svg(trial.state, legend=False)
+        x, y, r = hex_on_board(svg, label)
+        drawn = [t["d"] for t in tags(svg, "path") if t.get("class") == "track" and t.get("data-hex") == label]
+        assert len(drawn) == len(option["paths"])
+        scale = r / d["track_radius"]
+        for path, board, ends in zip(option["paths"], drawn, option["track"], strict=True):
+            town = "town" in ends
+            moved = [v * scale + (x if i % 2 == 0 else y) for i, v in enumerate(inner_points(path, town))]
+            assert moved == pytest.approx(inner_points(board, town), abs=0.05), (label, option["action"], path, board)

@@ -20,24 +20,15 @@ from ageofsteam.board.hexes import STEPS, doubled_row, label, opposite, parse_di
 
 GOODS_COLOURS = ("red", "blue", "purple", "yellow", "black")
 COLOURS = (*GOODS_COLOURS, "white")  # colours a city may accept
-TERRAIN_KINDS = (
-    "plain",
-    "river",
-    "mountain",
-    "lake",
-    "sea",
-    "beach",
-    "urban",
-    "suburban",
-    "green",
-    "volcano",
-    "brown",
-    "grey",
-)
+# Terrain every map may use; a map declares terrain of its own (beaches, suburbs, volcanoes…) with
+# ``extra_terrain = [...]``.
+TERRAIN_KINDS = ("plain", "river", "mountain", "lake", "sea")
 PLACE_MARKERS = ("city", "town")  # legend kinds that mark a [[city]] or [[town]] hex
 CITY_KINDS = ("city", "exit", "skyscraper")
 TOWN_KINDS = ("town", "district", "construction_site")
-FEATURE_KINDS = ("oil_field", "flood", "volcano", "airport")
+# Feature kinds every map may use; a map declares the kinds of its own (Texas's oil fields, Iceland's volcanoes)
+# with ``extra_features = [...]``, as it declares terrain with ``extra_terrain``.
+FEATURE_KINDS: tuple[str, ...] = ()
 LINK_KINDS = ("city_link", "bridge", "ferry")
 LINK_CONDITIONS = ("town_built",)
 CIRCLE_KINDS = ("land", "sea")
@@ -228,14 +219,19 @@ class _Reader:
         self.labels: list[str] = []
         self.by_label: dict[str, int] = {}
         self.noun = "hex"
-        extra = data.get("extra_terrain", [])
-        if not (isinstance(extra, list) and all(isinstance(t, str) for t in extra)):
-            self.problem("extra_terrain", "must be a list of terrain names")
-            extra = []
-        self.terrain_kinds = frozenset((*TERRAIN_KINDS, *extra))
+        self.terrain_kinds = frozenset((*TERRAIN_KINDS, *self.declared("extra_terrain", "terrain names")))
+        self.feature_kinds = frozenset((*FEATURE_KINDS, *self.declared("extra_features", "feature kinds")))
 
     def problem(self, where: str, message: str) -> None:
         self.problems.append(Problem(where, message))
+
+    def declared(self, key: str, what: str) -> list[str]:
+        """The kinds a map declares for itself under ``key`` (``extra_terrain = ["glacier"]``)."""
+        value = self.data.get(key, [])
+        if not (isinstance(value, list) and all(isinstance(t, str) and t for t in value)):
+            self.problem(key, f"must be a list of {what}")
+            return []
+        return value
 
     def entries(self, key: str, allowed: frozenset[str], by_id: bool = False) -> list[tuple[str, dict[str, Any]]]:
         """The tables of ``[[key]]``, each with its place in the file; unknown keys inside are reported."""
@@ -384,12 +380,16 @@ class _Reader:
         for where, f in self.entries("feature", FEATURE_KEYS):
             h = self.place(f.get("hex", f.get("region")), where)
             kind = f.get("kind")
-            if kind not in FEATURE_KINDS:
-                self.problem(where, f"unknown feature kind {kind!r} (known: {', '.join(FEATURE_KINDS)})")
+            if kind not in self.feature_kinds:
+                self.problem(
+                    where,
+                    f"unknown feature kind {kind!r} (known: {', '.join(sorted(self.feature_kinds)) or 'none'}; "
+                    "a map may add its own with extra_features = [...])",
+                )
                 continue
             value = f.get("value", True)
-            if kind == "oil_field" and not (_is_int(value) and value > 0):
-                self.problem(where, "an oil_field needs value = its number of derricks (a whole number above 0)")
+            if "value" in f and not (_is_int(value) and value > 0):
+                self.problem(where, "a feature's value (how many it shows, e.g. derricks) is a whole number above 0")
             if h is None:
                 continue
             if kind in out.setdefault(h, {}):

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from ageofsteam.board.hexes import opposite
-from ageofsteam.board.mapdata import TERRAIN_KINDS, MapData, Problem, read_map
+from ageofsteam.board.mapdata import FEATURE_KINDS, TERRAIN_KINDS, MapData, Problem, read_map
 
 _TOML_PLACE = re.compile(r"\s*\(at line (\d+), column (\d+)\)\s*$")
 
@@ -163,10 +163,20 @@ def _terrain_count(board: MapData, kind: str) -> int:
     return sum(1 for h, t in enumerate(board.terrain) if t == kind and (board.is_area or h not in board.towns))
 
 
+def _declared(board: MapData, key: str) -> set[str]:
+    """The kinds the map declares for itself under ``key`` (``extra_terrain``, ``extra_features``)."""
+    extra = board.raw.get(key, [])
+    return {t for t in extra if isinstance(t, str)} if isinstance(extra, list) else set()
+
+
 def _terrain_kinds(board: MapData) -> set[str]:
     """The terrain names a fact may use without the ``terrain.`` prefix."""
-    extra = board.raw.get("extra_terrain", [])
-    return {*TERRAIN_KINDS, *(t for t in extra if isinstance(t, str))} if isinstance(extra, list) else {*TERRAIN_KINDS}
+    return {*TERRAIN_KINDS, *_declared(board, "extra_terrain")}
+
+
+def _feature_kinds(board: MapData) -> set[str]:
+    """The feature kinds the map may have: the format's and those it declares."""
+    return {*FEATURE_KINDS, *_declared(board, "extra_features")}
 
 
 def _counters(board: MapData) -> dict[str, Callable[[], int]]:
@@ -205,6 +215,9 @@ def _check_facts(board: MapData) -> list[Problem]:
         if group == "terrain" and sub:
             count = _terrain_count(board, sub)
         elif group == "feature" and sub:
+            if sub not in _feature_kinds(board):
+                out.append(Problem(where, f"unknown feature kind {sub!r} (declare it with extra_features = [...])"))
+                continue
             count = len(board.places_with(sub))
         elif group == "area" and sub:
             if sub not in board.areas:

@@ -75,7 +75,6 @@ from ageofsteam.conformance.choochoo_names import (
     CC_MAPS,
     CC_PHASES,
     CC_TERRAIN,
-    NO_ACTION,
     SKIP_SELECT,
     _column,
     _our_column,
@@ -107,6 +106,7 @@ from ageofsteam.engine.errors import BadInput, IllegalAction
 from ageofsteam.engine.game import Game
 from ageofsteam.engine.record import Record, Seat
 from ageofsteam.engine.state import GameState
+from ageofsteam.maps.detroit.rules import NO_ACTION
 
 URBANIZE_LATE = (
     "urbanization timing",

@@ -48,7 +48,6 @@ from ageofsteam.conformance.choochoo_names import (
     CC_TERRAIN,
     DIRECTION_NAMES,
     LABEL_ORIGIN,
-    NO_ACTION,
     SKIP_SELECT,
     cc_exits,
     cc_growth,
@@ -78,6 +77,7 @@ from ageofsteam.engine.errors import BadInput
 from ageofsteam.engine.game import Game
 from ageofsteam.engine.record import Record
 from ageofsteam.engine.state import GameState
+from ageofsteam.maps.detroit.rules import NO_ACTION
 
 FORMAT = "choochoo-conformance-record v1"
 SUPPORTED: tuple[str, ...] = tuple(LABEL_ORIGIN)  # our map ids

@@ -13,6 +13,7 @@ from typing import Any
 from ageofsteam.board.hexes import TOWN
 from ageofsteam.board.tiles import TILE_TYPES, Track, oriented
 from ageofsteam.engine.errors import BadInput
+from ageofsteam.maps.heavy_cardboard.heavy_lifting import HEAVY_LIFTING
 
 CC_DIRECTIONS: dict[str, int] = {
     "TOP": 0,
@@ -85,9 +86,9 @@ CC_ACTIONS: dict[str, str] = {
     "TURN_ORDER_PASS": "turn_order",
     "URBANIZATION": "urbanization",
     "PRODUCTION": "production",
-    "HEAVY_LIFTING": "heavy_lifting",
+    "HEAVY_LIFTING": HEAVY_LIFTING,
 }
-SKIP_SELECT, NO_ACTION = "skip-select", "no_action"  # Detroit solo: choose no action (choochoo, ours)
+SKIP_SELECT = "skip-select"  # Detroit solo: choose no action (choochoo's name; ours is the map's NO_ACTION)
 CC_PHASES: dict[str, str] = {
     "SHARES": "issue_shares",
     "TURN_ORDER": "player_order",

@@ -69,9 +69,9 @@ from ageofsteam.conformance.choochoo_names import (
 )
 from ageofsteam.engine.game import Game
 from ageofsteam.engine.state import GameState
+from ageofsteam.maps.detroit import state as detroit
+from ageofsteam.maps.heavy_cardboard import state as heavy_cardboard
 from ageofsteam.rules.player_order import auction_payment
-
-HEAVY_LIFTING, HEAVY_LIFTING_USED = "heavy_lifting", "heavy_lifting_used"  # action name; its GameState.extra key
 
 CONVERSIONS: dict[str, str] = {
     "auction payment timing": "choochoo charges for a place when the player drops out, we when the auction "
@@ -307,12 +307,12 @@ def unfinished_sections(net: Network, seat: int) -> int:
 def rounds_lasted_score(g: GameState, seat: int) -> tuple[int, int]:
     """choochoo's Detroit score of ``seat``: (rounds lasted, income). A bankrupt player lasted to the turn they
     went bankrupt in; a player still in, to the current turn, and at the end one turn more than the last to go
-    bankrupt (rules.py keeps the bankruptcies in ``extra["bankrupt"]``)."""
-    gone: dict[str, dict[str, int]] = g.extra.get("bankrupt", {})
-    if str(seat) in gone:
-        rounds = int(gone[str(seat)]["turn"])
+    bankrupt (Detroit's figure ``bankrupt``)."""
+    gone = detroit.state(g).bankrupt
+    if seat in gone:
+        rounds = gone[seat].turn
     elif g.over:
-        rounds = max((int(b["turn"]) for b in gone.values()), default=g.turn) + 1
+        rounds = max((b.turn for b in gone.values()), default=g.turn) + 1
     else:
         rounds = g.turn
     return rounds, g.players[seat].income
@@ -369,8 +369,8 @@ def _our_figures(g: GameState, colours: list[str], applied: Counter[str]) -> dic
             "engine upgrades": sorted(g.engine_upgraded),
         }
     )
-    if out["moves"] is not None and HEAVY_LIFTING in rules.ACTIONS:  # the map's figure (maps/heavy_cardboard)
-        out["moves"]["heavy lifting used"] = bool(g.extra.get(HEAVY_LIFTING_USED))
+    if out["moves"] is not None and isinstance(g.map_state, heavy_cardboard.State):
+        out["moves"]["heavy lifting used"] = g.map_state.heavy_lifting_used
     for h, cubes in g.cubes.items():
         out[f"cubes {g.label(h)}"] = sorted(c for c, n in cubes.items() for _ in range(n))
     for col in rules.display_layout(g):

@@ -97,12 +97,13 @@ class Game:
 
         With ``auto_chance`` false, a chance event due at the end is left for :meth:`supply_chance`."""
         rules = _rules_for(record.map)
-        if record.rules_version != rules.RULES_VERSION:
+        if record.rules_version != rules.RULES_VERSION and record.rules_version not in rules.REPLAYS_VERSIONS:
             raise BadInput(
                 f"the game was recorded under version {record.rules_version} of the {rules.map.name} rules; this "
                 f"engine plays version {rules.RULES_VERSION} (the map's README lists what changed)"
             )
         state = rules.new_state([(s.name, s.colour) for s in record.seats], record.options)
+        state.rules_version = record.rules_version
         game = cls(record.model_copy(update={"actions": []}), state)
         for i, data in enumerate(record.actions):
             try:

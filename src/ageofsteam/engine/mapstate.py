@@ -17,6 +17,23 @@ from pydantic import ConfigDict, TypeAdapter, ValidationError
 
 from ageofsteam.engine.errors import BadInput
 
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def _clone(value: Any) -> Any:
+    """A copy of plain data (dicts, lists, sets, tuples of numbers and strings) sharing nothing mutable."""
+    if isinstance(value, dict):
+        return {k: _clone(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_clone(v) for v in value]
+    if isinstance(value, set):
+        return set(value)
+    if isinstance(value, tuple):
+        return tuple(_clone(v) for v in value)
+    if isinstance(value, (int, str, float, bool)) or value is None:
+        return value
+    return copy.deepcopy(value)
+
 
 @dataclasses.dataclass
 class MapState:
@@ -32,8 +49,13 @@ class MapState:
         return out
 
     def copy(self) -> Self:
-        """A deep copy, independent of this one."""
-        return copy.deepcopy(self)
+        """A deep copy, independent of this one (fast: the figures are plain data)."""
+        if not _FIELDS.setdefault(type(self), tuple(f.name for f in dataclasses.fields(self))):
+            return self  # no figures: nothing to change
+        out = object.__new__(type(self))
+        for name in _FIELDS[type(self)]:
+            object.__setattr__(out, name, _clone(getattr(self, name)))
+        return out
 
     @classmethod
     def parse(cls, data: dict[str, Any], where: str = "extra") -> Self:

@@ -7,8 +7,6 @@ replays exactly like any other.
 
 from __future__ import annotations
 
-import copy
-import dataclasses
 import tomllib
 from pathlib import Path
 from typing import Any, Literal
@@ -66,7 +64,7 @@ class Scenario(_Strict):
     display: dict[str, list[str | None]] | None = None  # columns named replace the drawn ones; "" is an empty box
     track: list[TrackSpec] = Field(default_factory=list)
     new_cities: dict[str, str] = Field(default_factory=dict)  # town hex → New City letter
-    extra: dict[str, Any] = Field(default_factory=dict)  # map figures (``GameState.extra``) to replace
+    extra: dict[str, Any] = Field(default_factory=dict)  # the map's own figures (its ``MapState`` fields) to replace
     special_links: dict[str, int | None] = Field(default_factory=dict)  # built special link id → owner seat
 
     @classmethod
@@ -154,9 +152,7 @@ def apply_scenario(g: GameState, s: Scenario) -> None:
             raise BadInput(f"display.{col}: the column has {len(g.display[col])} boxes")
         g.display[col] = [c or None for c in boxes]  # TOML has no null: "" stands for an empty box
 
-    typed = {f.name for f in dataclasses.fields(g.map_state)}
-    g.map_state = g.map_state.replaced({k: v for k, v in s.extra.items() if k in typed})
-    g.extra.update(copy.deepcopy({k: v for k, v in s.extra.items() if k not in typed}))  # never shared
+    g.map_state = g.map_state.replaced(s.extra)  # parsed afresh: never shared with the record
     g.supply = manifest()
     g.disks = TOWN_DISKS
     for i, t in enumerate(s.track):

@@ -57,7 +57,6 @@ class PlacedTile:
         return any(b == TOWN for _, b in self.tracks)
 
 
-
 @dataclass(slots=True)
 class Auction:
     """Phase II in progress."""
@@ -93,6 +92,7 @@ class GameState:
     options: dict[str, Any]
     players: list[Player]
     start_players: int
+    rules_version: int = 1  # the version of the map's rules the game is played by (its record's)
     turn: int = 0
     last_turn: int = 0
     phase: str = "setup"
@@ -120,8 +120,57 @@ class GameState:
     step: str | None = None  # the step within the phase (setup: "cubes", "order"; goods growth: "draw", "roll")
     log: list[str] = field(default_factory=list)
     map_state: MapState = field(default_factory=MapState)  # the map's own figures, typed by the map (STATE)
-    extra: dict[str, Any] = field(default_factory=dict)  # map rules keep their own figures here
     _network: Network | None = None
+
+    def copy(self) -> GameState:
+        """An independent copy of the position, for search: play on it never touches this one. The board
+        (``map``), the rules, the options and the network of places and links (rebuilt after any board
+        change) are shared, being never changed in place; everything play changes is copied."""
+        a, b = self.auction, self.build
+        return GameState(
+            self.map,
+            self.rules,
+            self.options,
+            [
+                Player(
+                    p.seat, p.name, p.colour, p.cash, p.income, p.shares, p.engine, p.eliminated, p.action, p.has_built
+                )
+                for p in self.players
+            ],
+            self.start_players,
+            self.rules_version,
+            self.turn,
+            self.last_turn,
+            self.phase,
+            self.order[:],
+            self.to_move,
+            self.pending[:],
+            self.over,
+            {h: PlacedTile(t.tile, t.rotation, t.disk, t.tracks, t.owners[:]) for h, t in self.tiles.items()},
+            self.supply.copy(),
+            self.disks,
+            self.new_cities.copy(),
+            self.new_cities_left[:],
+            self.special_link_owners.copy(),
+            {h: c.copy() for h, c in self.cubes.items()},
+            {col: boxes[:] for col, boxes in self.display.items()},
+            self.bag.copy(),
+            None
+            if a is None
+            else Auction(a.bidders[:], a.bids.copy(), a.high, a.high_bidder, a.dropped[:], a.pass_used, a.turn),
+            None
+            if b is None
+            else BuildTurn(
+                b.player, b.builds_left, b.may_urbanize, b.hexes.copy(), b.new_tracks.copy(), b.builds_done, b.spent[:]
+            ),
+            self.move_round,
+            self.engine_upgraded.copy(),
+            self.produced[:],
+            self.step,
+            self.log[:],
+            self.map_state.copy(),
+            self._network,
+        )
 
     # --- derived views -----------------------------------------------------------------------
 

@@ -83,6 +83,7 @@ def state_view(g: GameState) -> dict[str, Any]:
         "move_round": g.move_round if g.phase == "move_goods" else None,
         "engine_upgraded": sorted(g.engine_upgraded) if g.phase == "move_goods" else [],
         "standings": [{"seat": s, "score": v} for s, v in rules.standings(g)] if g.over else None,
+        "panel": [{"label": f.label, "value": f.value, "rule": f.rule} for f in rules.panel(g)],
     }
     if g.over and (result := rules.result_lines(g)):
         view["result"] = result
@@ -106,10 +107,7 @@ def state_view(g: GameState) -> dict[str, Any]:
         }
     if g.produced:
         view["production_cubes"] = list(g.produced)
-    figures = {
-        **g.map_state.to_json(),
-        **{k: v for k, v in g.extra.items() if isinstance(v, (int, str, bool, list, dict))},
-    }
+    figures = g.map_state.to_json()
     if figures:
         view["extra"] = figures
     return view

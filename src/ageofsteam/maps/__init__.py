@@ -1,12 +1,13 @@
-"""The maps. Each map is a sub-package holding ``map.toml`` (the board), ``rules.py`` (the rules it
-changes, as a subclass of :class:`ageofsteam.rules.base.BaseRules`) and a README. Maps are found by
-scanning this package, so adding a map touches no central list."""
+"""The maps. Each map is a sub-package (a folder with ``__init__.py``) holding ``map.toml`` (the board),
+``rules.py`` (the rules it changes, as a subclass of :class:`ageofsteam.rules.base.BaseRules`), a README, and
+as it needs ``state.py`` (its own figures), ``panel.py`` (their summary) and ``draw.py`` (their picture); see
+``docs/map-format.md``. Maps are found by scanning this package, so adding a map touches no central list."""
 
 from __future__ import annotations
 
 import importlib
-import pkgutil
 import tomllib
+import warnings
 from functools import cache
 from pathlib import Path
 
@@ -17,19 +18,43 @@ from ageofsteam.rules.base import BaseRules
 _HERE = Path(__file__).parent
 
 
+def _map_id(path: Path, folder: str) -> str:
+    """The ``id`` a map file gives itself (its folder's name if it cannot be read: loading it reports why)."""
+    try:
+        return str(tomllib.loads(path.read_text(encoding="utf-8")).get("id", folder))
+    except tomllib.TOMLDecodeError:
+        return folder
+
+
+def scan(root: Path) -> tuple[dict[str, str], dict[str, str]]:
+    """The map folders under ``root``: map id → folder for each map, and map id → folder for each folder with
+    a ``map.toml`` but no ``__init__.py`` (Python cannot import it: not a map until it has one)."""
+    maps: dict[str, str] = {}
+    broken: dict[str, str] = {}
+    for folder in sorted(p for p in root.iterdir() if p.is_dir() and not p.name.startswith((".", "_"))):
+        path = folder / "map.toml"
+        if not path.exists():
+            continue
+        target = maps if (folder / "__init__.py").exists() else broken
+        target[_map_id(path, folder.name)] = folder.name
+    return maps, broken
+
+
 @cache
+def _scanned() -> tuple[dict[str, str], dict[str, str]]:
+    maps, broken = scan(_HERE)
+    for map_id, folder in broken.items():
+        warnings.warn(
+            f"maps/{folder} has a map.toml but no __init__.py, so map {map_id!r} is left out: "
+            "add an empty __init__.py to the folder",
+            stacklevel=3,
+        )
+    return maps, broken
+
+
 def catalogue() -> dict[str, str]:
     """Map id → the sub-package that holds it."""
-    out: dict[str, str] = {}
-    for info in pkgutil.iter_modules([str(_HERE)]):
-        path = _HERE / info.name / "map.toml"
-        if info.ispkg and path.exists():
-            try:
-                map_id = tomllib.loads(path.read_text(encoding="utf-8")).get("id", info.name)
-            except tomllib.TOMLDecodeError:
-                map_id = info.name  # a broken file is reported when that map is loaded
-            out[str(map_id)] = info.name
-    return out
+    return _scanned()[0]
 
 
 def map_ids() -> list[str]:
@@ -40,6 +65,9 @@ def map_ids() -> list[str]:
 def load_board(map_id: str) -> MapData:
     folder = catalogue().get(map_id)
     if folder is None:
+        lost = _scanned()[1].get(map_id)
+        if lost is not None:
+            raise BadInput(f"map {map_id!r} (maps/{lost}) has no __init__.py: add an empty one to its folder")
         raise BadInput(f"unknown map {map_id!r}; maps: {', '.join(map_ids())}")
     return load_map_file(_HERE / folder / "map.toml")
 

@@ -7,8 +7,9 @@ region's width there and kept clear of the other names and badges, or set in the
 for it, with a leader line. Airports and rivers go where their region has room: inside it, clear of its
 outline and of names, badges and circles (:func:`board_layout`, computed once per board).
 
-Connection circles are small circles with room for ``capacity`` discs. A game passes the discs on a circle
-as ``GameState.extra["circle_discs"] = {circle id: [seat, …]}``; each is drawn in its seat's colour.
+Connection circles are small circles with room for ``capacity`` discs. The map's drawing (its ``draw.py``: a
+:class:`CircleDrawing` for maps built on ``ageofsteam.rules.circles``) gives the discs on each circle and on
+each large circle; each is drawn in its seat's colour.
 """
 
 from __future__ import annotations
@@ -20,9 +21,11 @@ from typing import TYPE_CHECKING
 
 from ageofsteam.render import glyphs
 from ageofsteam.render import palette as pal
-from ageofsteam.render.hexmap import Drawing
-from ageofsteam.render.mapinfo import map_extras, seat_map, state_extra
+from ageofsteam.render.drawing import Drawing
+from ageofsteam.render.layer import MapDrawing, map_drawing
+from ageofsteam.render.mapinfo import map_extras
 from ageofsteam.render.svgdoc import Point, el, fit_lines, group, path_d, polygon, text, text_width
+from ageofsteam.rules.circles import discs_on, large_discs_on
 
 if TYPE_CHECKING:
     from ageofsteam.board.mapdata import MapData
@@ -254,9 +257,11 @@ class AreaBoardPainter:
         labels: bool = False,
         highlight: Iterable[str] = (),
         margin: float = 14.0,
+        drawing: MapDrawing | None = None,
     ) -> None:
         self.board = board
         self.g = g
+        self.drawing = drawing if drawing is not None else map_drawing(board, g)
         self.labels = labels
         self.highlight = {board.by_label[t.upper()] for t in highlight if t.upper() in board.by_label}
         self.extras = map_extras(board)
@@ -337,7 +342,6 @@ class AreaBoardPainter:
     def regions_layer(self) -> str:
         b = self.board
         out = []
-        owners = seat_map(state_extra(self.g, "region_owners"))
         for h in range(b.size):
             fills = self.fills(h)
             shape = self.outline(h)
@@ -347,11 +351,7 @@ class AreaBoardPainter:
                 half = clip_half(shape, cx, keep_right=True)
                 if len(half) >= 3:
                     parts.append(polygon(half, fill=fills[1]))
-            seats = owners.get(b.labels[h], [])
-            stroke = self.seat_colour(seats[0]) if seats else pal.INK
-            parts.append(
-                polygon(shape, fill="none", stroke=stroke, stroke_width=4 if seats else 1.6, stroke_linejoin="round")
-            )
+            parts.append(polygon(shape, fill="none", stroke=pal.INK, stroke_width=1.6, stroke_linejoin="round"))
             if h in self.highlight:
                 parts.append(polygon(shape, fill="none", stroke="#ff2d95", stroke_width=3, stroke_dasharray="6 3"))
             out.append(group(parts, class_="region", data_hex=b.labels[h]))
@@ -378,6 +378,7 @@ class AreaBoardPainter:
         """Large circles, rivers and airports of regions."""
         b = self.board
         out = []
+        large_discs = self.drawing.large_circle_discs(self.g) if self.g is not None else {}
         for h, info in sorted(b.region_info.items()):
             x, y = self.centre(h)
             if info.large_circle:
@@ -399,9 +400,9 @@ class AreaBoardPainter:
                     el("circle", cx=8, cy=8, r=6.5, fill="#ffffff", stroke=pal.INK, stroke_width=1.6),
                     "large circle",
                 )
-                # discs on it (``extra["large_circle_discs"]``: region id → seats), in a row on the circle's
-                # lower rim (the goods sit between the name and the rim, the growth numbers above)
-                stack = seat_map(state_extra(self.g, "large_circle_discs")).get(b.labels[h], [])
+                # discs on it, in a row on the circle's lower rim (the goods sit between the name and the rim,
+                # the growth numbers above)
+                stack = large_discs.get(b.labels[h], [])
                 for k, seat in enumerate(stack):
                     row = min(6, len(stack) - 6 * (k // 6))
                     dx, dy = 8.5 * (k % 6 - (row - 1) / 2), 31 + 9 * (k // 6)
@@ -460,7 +461,7 @@ class AreaBoardPainter:
     def circles_layer(self) -> str:
         """Connection circles, with a thin line to each region they join, and the discs on them."""
         b = self.board
-        discs = seat_map(state_extra(self.g, "circle_discs"))
+        discs = self.drawing.circle_discs(self.g) if self.g is not None else {}
         lines, rings = [], []
         for circle in b.circles:
             if circle.x is not None and circle.y is not None:
@@ -608,10 +609,27 @@ class AreaBoardPainter:
 
 
 def draw_area_board(
-    board: MapData, g: GameState | None = None, *, labels: bool = False, highlight: Iterable[str] = ()
+    board: MapData,
+    g: GameState | None = None,
+    *,
+    labels: bool = False,
+    highlight: Iterable[str] = (),
+    drawing: MapDrawing | None = None,
 ) -> Drawing:
-    """The area board (and the position of ``g`` on it, if given) as a :class:`Drawing`."""
-    return AreaBoardPainter(board, g, labels=labels, highlight=highlight).draw()
+    """The area board (and the position of ``g`` on it, if given) as a :class:`Drawing`; ``drawing``: what the
+    map draws of its own (by default found in its folder)."""
+    return AreaBoardPainter(board, g, labels=labels, highlight=highlight, drawing=drawing).draw()
+
+
+class CircleDrawing(MapDrawing):
+    """What a map built on ``ageofsteam.rules.circles`` draws of its own: the discs on its circles."""
+
+    def circle_discs(self, g: GameState) -> dict[str, list[int]]:
+        return {c.id: seats for c in g.map.circles if (seats := discs_on(g, c.id))}
+
+    def large_circle_discs(self, g: GameState) -> dict[str, list[int]]:
+        regions = (h for h, info in g.map.region_info.items() if info.large_circle)
+        return {g.label(h): seats for h in regions if (seats := large_discs_on(g, h))}
 
 
 _LAYOUTS: dict[tuple[object, ...], dict[int, RegionLayout]] = {}

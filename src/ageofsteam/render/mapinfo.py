@@ -4,13 +4,7 @@ The optional parts of the map format (``docs/map-format.md``: place kinds, ports
 links) come from the board loader's fields. A map may add a ``[drawing]`` table for the drawing alone:
 ``river_ground = "urban"`` draws its river hexes as hexes of that terrain with a river (its rules are untouched).
 
-A game state may carry figures that are not track, tiles or cubes (in ``GameState.extra``, kept by a map's
-rules). The renderer reads these keys when present:
-
-* ``extra["link_owners"]``: special link id → seat that built it;
-* ``extra["circle_discs"]``: connection circle id → list of seats with a disc on it (area maps);
-* ``extra["markers"]``: hex label → list of marker kinds placed during play (``"flood"``, ``"volcano"`` …);
-* ``extra["region_owners"]``: region id → seat (area maps; drawn as a ring in that seat's colour).
+A game's own figures are drawn by the map (``draw.py`` in its folder, :mod:`ageofsteam.render.layer`).
 """
 
 from __future__ import annotations
@@ -20,7 +14,6 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from ageofsteam.board.mapdata import MapData
-    from ageofsteam.engine.state import GameState
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,20 +54,3 @@ def map_extras(board: MapData) -> MapExtras:
     out.areas = {name: sorted(hexes) for name, hexes in board.areas.items() if hexes}
     out.links = [SpecialLink(s.id, s.kind, tuple(s.ends), tuple(s.via), s.cost) for s in board.special_links]
     return out
-
-
-def seat_map(value: Any) -> dict[str, list[int]]:
-    """``{key: seat}`` or ``{key: [seats]}`` from ``GameState.extra`` as ``{key: [seats]}`` (bad entries dropped)."""
-    out: dict[str, list[int]] = {}
-    if not isinstance(value, dict):
-        return out
-    for k, v in value.items():
-        seats = v if isinstance(v, list) else [v]
-        out[str(k)] = [s for s in seats if isinstance(s, int) and not isinstance(s, bool)]
-    return out
-
-
-def state_extra(g: GameState | None, key: str) -> Any:
-    if g is None or not isinstance(g.extra, dict):
-        return None
-    return g.extra.get(key)

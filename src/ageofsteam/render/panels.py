@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ageofsteam.render import palette as pal
-from ageofsteam.render.hexmap import Drawing
+from ageofsteam.render.drawing import Drawing
 from ageofsteam.render.svgdoc import el, group, text, text_width
 
 if TYPE_CHECKING:
@@ -181,7 +181,8 @@ def display_drawing(g: GameState) -> Drawing:
     box = 15.0
     col_w = 22.0
     head = 16.0
-    parts = [text(0, 13, "Goods display", 12, anchor="start", weight="bold", fill=pal.INK)]
+    title = "Goods display" if rows else "Goods"  # a map without a goods display shows only its bag
+    parts = [text(0, 13, title, 12, anchor="start", weight="bold", fill=pal.INK)]
     y = 20.0
     width = 0.0
     for half, cols in rows:

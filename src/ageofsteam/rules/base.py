@@ -7,7 +7,10 @@ it. ``check`` never changes the state; ``apply`` runs only after ``check``.
 
 from __future__ import annotations
 
+import importlib
 import random
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ageofsteam.board.mapdata import MapData, SpecialLink
@@ -42,10 +45,23 @@ if TYPE_CHECKING:
 NO_HEXES: frozenset[int] = frozenset()
 
 
+@dataclass(frozen=True, slots=True)
+class PanelFact:
+    """One fact of a map's side panel: a short ``label``, its ``value`` now, and the ``rule`` behind it in one
+    line (shown when the player points at the fact)."""
+
+    label: str
+    value: str
+    rule: str
+
+
 class BaseRules:
     """The base game. Maps subclass this and override constants and hooks."""
 
     RULES_VERSION: ClassVar[int] = 1
+    # Earlier versions of these rules this engine still replays exactly: where they differ, the rules read the
+    # game's ``GameState.rules_version`` (the version its record was played by).
+    REPLAYS_VERSIONS: ClassVar[frozenset[int]] = frozenset()
     STATE: ClassVar[type[MapState]] = MapState  # the map's own figures (a dataclass deriving from MapState)
     # False while a map's own rules are not implemented yet: its board and setup exist, its play is the base game's
     RULES_COMPLETE: ClassVar[bool] = True
@@ -146,6 +162,7 @@ class BaseRules:
             for i, (name, colour) in enumerate(seats)
         ]
         g = GameState(self.map, self, self.options(options), players, len(players))
+        g.rules_version = self.RULES_VERSION
         g.map_state = self.STATE()
         g.last_turn = self.TURNS[len(players)]
         g.supply = manifest()
@@ -243,16 +260,34 @@ class BaseRules:
         """Derive a map's own figures that follow from a scenario's position, as play would have made them
         (``given``: the figures the scenario states itself, which are kept and only checked)."""
 
-    def available_actions(self, g: GameState, seat: int) -> list[str]:
-        taken = {p.action for p in g.players if p.action}
-        return [a for a in self.ACTIONS if a not in taken]
+    def actions_offered(self, g: GameState, seat: int) -> list[str]:
+        """The action spaces of the game, in their order (a map may offer others, e.g. a solo variant's)."""
+        return list(self.ACTIONS)
 
-    def action_unavailable(self, g: GameState, seat: int, action: str) -> str:
-        """Why ``seat`` may not take ``action``, which :meth:`available_actions` leaves out, in player words."""
+    def action_refusal(self, g: GameState, seat: int, action: str) -> str | None:
+        """Why ``seat`` may not select ``action`` now, in player words (None: they may); listing and checking
+        Select Actions both ask it, and a table can show every offered action greyed with its reason. The base
+        game: an action another player took."""
         holder = next((p.name for p in g.players if p.action == action), None)
         if holder:
             return f"{self.action_title(action)} is already taken by {holder}"
-        return f"{self.action_title(action)} cannot be taken now"
+        return None
+
+    def available_actions(self, g: GameState, seat: int) -> list[str]:
+        """The actions ``seat`` may select now: those offered that ``action_refusal`` lets through."""
+        return [a for a in self.actions_offered(g, seat) if self.action_refusal(g, seat, a) is None]
+
+    # --- hooks: a map's judgement for the bots ------------------------------------------------------
+
+    def bot_value(self, g: GameState, seat: int) -> float:
+        """What a position is worth to ``seat`` beyond its score and the deliveries its network promises, in
+        points, by this map's own measure (the steady and strong bots add it); none in the base game."""
+        return 0.0
+
+    def bot_action_value(self, g: GameState, seat: int, action: str) -> float | None:
+        """How much the steady bot wants this map's own special ``action`` (1: little, 6: much); None: judge it
+        as the base game's actions are judged."""
+        return None
 
     def action_title(self, action: str) -> str:
         return self.ACTION_TITLES.get(action, action)
@@ -262,8 +297,15 @@ class BaseRules:
         return None
 
     def describe_status(self, g: GameState) -> list[str]:
-        """Lines on a map's own figures (season, goods kept off the cities…) for ``aos show`` and ``aos play``."""
-        return []
+        """The map's own figures, a line per fact of :meth:`panel` (``Season: winter``), for ``aos show``,
+        ``aos play`` and under the title of ``aos render``."""
+        return [f"{f.label}: {f.value}" for f in self.panel(g)]
+
+    def panel(self, g: GameState) -> list[PanelFact]:
+        """The facts a player must see about the map's own figures, for a side panel (the view's ``panel``):
+        the function ``panel(g)`` of the map's ``panel.py``, found next to its ``rules.py``; none without one."""
+        say = _panel_of(type(self))
+        return say(g) if say is not None else []
 
     def goods_on_hexes(self, g: GameState) -> dict[int, dict[str, int]]:
         """Goods lying on hexes that are not cities or New Cities (a map's volcanoes, oil fields…): hex → colour
@@ -312,11 +354,10 @@ class BaseRules:
         """Below this much cash a player cannot build, and their build ends by itself."""
         return 2
 
-    def check_urbanize_site(self, g: GameState, h: int, letter: str) -> None:
-        """Raise IllegalAction if New City ``letter`` may not go on the town at ``h``."""
-
-    def urbanize_site_ok(self, g: GameState, h: int) -> bool:
-        return True
+    def urbanize_refusal(self, g: GameState, h: int) -> str | None:
+        """Why no New City may go on the town at ``h`` (None: one may), beyond the base rules' checks; listing
+        and checking urbanizations both ask it. The base game: every town."""
+        return None
 
     def on_urbanized(self, g: GameState, h: int, letter: str) -> None:
         pass
@@ -396,16 +437,21 @@ class BaseRules:
         """What a map's own action costs its player (bots keep their budget with it); 0 by default."""
         return 0
 
-    def route_allowed(self, g: GameState, seat: int, route: Route) -> bool:
-        return True
+    def route_refusal(self, g: GameState, seat: int, route: Route) -> str | None:
+        """Why ``seat`` may not make the delivery ``route`` (one their engine allows), in player words; None:
+        they may. A map's delivery rule lives here alone: listing deliveries and checking a named one both ask
+        it. The base game: every delivery the engine allows."""
+        return None
+
+    def any_hex_names_city(self, g: GameState) -> bool:
+        """May an action name a city covering several hexes by any of them (not only its own hex)? No: each
+        decision has one name; a map's older rules version may have allowed it."""
+        return False
 
     def may_use_link(self, g: GameState, seat: int, links: list[Link], link: Link) -> bool:
         """May a cube that came along ``links`` go on along ``link``? Only prunes the search for routes:
-        ``route_allowed`` must refuse the same routes, for deliveries named by a player."""
+        ``route_refusal`` must refuse the same routes, for deliveries named by a player."""
         return True
-
-    def route_refusal(self, g: GameState, seat: int, route: Route) -> str:
-        return "that delivery is not allowed"
 
     def delivery_income(self, g: GameState, seat: int, route: Route) -> dict[int | None, int]:
         """Income each owner gains from a delivery: +1 per link to its owner (None: pays no one)."""
@@ -478,3 +524,27 @@ class BaseRules:
         live = sorted(((s.seat, self.score(g, s.seat)) for s in g.players if not s.eliminated), key=lambda x: -x[1])
         out: list[tuple[int, int | None]] = list(live)
         return out + [(s.seat, None) for s in g.players if s.eliminated]
+
+
+_PANELS: dict[type, Callable[[GameState], list[PanelFact]] | None] = {}
+
+
+def _panel_of(cls: type[BaseRules]) -> Callable[[GameState], list[PanelFact]] | None:
+    """The ``panel`` function of the ``panel.py`` beside the module defining ``cls`` (or a base class's)."""
+    if cls in _PANELS:
+        return _PANELS[cls]
+    found: Callable[[GameState], list[PanelFact]] | None = None
+    for klass in cls.__mro__:
+        package = klass.__module__.rpartition(".")[0]
+        if klass is BaseRules or not package.startswith("ageofsteam.maps."):
+            continue
+        try:
+            module = importlib.import_module(f"{package}.panel")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"{package}.panel":
+                raise
+            continue
+        found = module.panel
+        break
+    _PANELS[cls] = found
+    return found

@@ -87,7 +87,7 @@ class BuildTrackPhase(Phase):
         out: list[Action] = [EndBuild(b.player)]
         if b.may_urbanize:
             for h in sorted(g.map.towns, key=g.label):
-                if g.is_town(h) and g.rules.urbanize_site_ok(g, h):
+                if g.is_town(h) and g.rules.urbanize_refusal(g, h) is None:
                     out += [Urbanize(b.player, g.label(h), c) for c in g.new_cities_left]
         if b.builds_left > 0:
             out += [

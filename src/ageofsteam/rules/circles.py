@@ -1,21 +1,24 @@
 """Building on maps without hexes: players place discs on connection circles instead of laying track.
 
-Discs live in ``GameState.extra`` as JSON: ``circle_discs`` (circle id → seats, in the order placed) and
-``large_circle_discs`` (region id → seats, for maps whose regions have a large circle in their centre). A disc
-on a circle is a :class:`Link` between every pair of regions the circle joins, owned by the disc's player, so
-goods movement, income and scoring are the shared code. A map's rules mix in :class:`CircleRules` and set the
-costs, capacities and conditions; :class:`CircleBuildPhase` replaces Build Track.
+The discs are the map's figures (:class:`CircleState`, the base of each area map's ``State``): ``circle_discs``
+(circle id → seats, in the order placed) and ``large_circle_discs`` (region id → seats, for maps whose regions
+have a large circle in their centre). A disc on a circle is a :class:`Link` between every pair of regions the
+circle joins, owned by the disc's player, so goods movement, income and scoring are the shared code. A map's
+rules mix in :class:`CircleRules` and set the costs, capacities and conditions; :class:`CircleBuildPhase`
+replaces Build Track.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections import Counter
+from dataclasses import dataclass, field
 from itertools import combinations
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ageofsteam.board.network import Link, Network
 from ageofsteam.engine.actions import Action, EndBuild, Urbanize, register
 from ageofsteam.engine.errors import IllegalAction
+from ageofsteam.engine.mapstate import MapState
 from ageofsteam.rules.build_track import BuildTrackPhase
 from ageofsteam.rules.urbanization import check_urbanize
 
@@ -23,8 +26,22 @@ if TYPE_CHECKING:
     from ageofsteam.board.mapdata import Circle
     from ageofsteam.engine.state import GameState
 
-CIRCLE_DISCS = "circle_discs"
-LARGE_DISCS = "large_circle_discs"
+
+@dataclass
+class CircleState(MapState):
+    """The discs on the board of a map without hexes."""
+
+    circle_discs: dict[str, list[int]] = field(default_factory=dict)
+    """Connection circle id → the seats with a disc on it, in the order placed."""
+    large_circle_discs: dict[str, list[int]] = field(default_factory=dict)
+    """Region id → the seats with a disc on the large circle in its centre, in the order placed (maps with
+    large circles: Old Europe)."""
+
+
+def circle_state(g: GameState) -> CircleState:
+    """The discs of ``g``, a game on a map built with discs on circles."""
+    assert isinstance(g.map_state, CircleState), "not a map built with discs on circles"
+    return g.map_state
 
 
 @register
@@ -39,21 +56,23 @@ class PlaceDisc(Action):
 
 
 def circle_discs(g: GameState) -> dict[str, list[int]]:
-    """Circle id → seats with a disc on it (the live figure in ``g.extra``)."""
-    return g.extra.setdefault(CIRCLE_DISCS, {})  # type: ignore[no-any-return]
+    """Circle id → seats with a disc on it (the live figure)."""
+    return circle_state(g).circle_discs
 
 
 def large_discs(g: GameState) -> dict[str, list[int]]:
-    """Region id → seats with a disc on its large circle."""
-    return g.extra.setdefault(LARGE_DISCS, {})  # type: ignore[no-any-return]
+    """Region id → seats with a disc on its large circle (the live figure)."""
+    return circle_state(g).large_circle_discs
 
 
 def discs_on(g: GameState, circle: str) -> list[int]:
-    return list(g.extra.get(CIRCLE_DISCS, {}).get(circle, ()))
+    """The seats with a disc on circle ``circle`` (a copy)."""
+    return list(circle_discs(g).get(circle, ()))
 
 
 def large_discs_on(g: GameState, region: int) -> list[int]:
-    return list(g.extra.get(LARGE_DISCS, {}).get(g.label(region), ()))
+    """The seats with a disc on the large circle of ``region`` (a copy)."""
+    return list(large_discs(g).get(g.label(region), ()))
 
 
 def build_circle_network(g: GameState) -> Network:
@@ -61,7 +80,7 @@ def build_circle_network(g: GameState) -> Network:
     carries the section, the others none."""
     net = Network()
     by_id = {c.id: c for c in g.map.circles}
-    for cid, seats in sorted(g.extra.get(CIRCLE_DISCS, {}).items()):
+    for cid, seats in sorted(circle_discs(g).items()):
         circle = by_id[cid]
         pairs = list(combinations(circle.places, 2))
         for seat in seats:
@@ -71,10 +90,28 @@ def build_circle_network(g: GameState) -> Network:
     return net
 
 
+def open_circles_summary(g: GameState) -> str:
+    """What a disc on each circle with room costs the player to move now, and how many circles are full, in
+    words for a side panel: ``"12 at $2, 3 at $3; 4 full"``."""
+    rules = g.rules
+    assert isinstance(rules, CircleRules)
+    seat = g.to_move if g.to_move is not None and 0 <= g.to_move < len(g.players) else 0
+    costs: Counter[int] = Counter()
+    full = 0
+    for c in g.map.circles:
+        if len(discs_on(g, c.id)) >= rules.circle_capacity(g, c):
+            full += 1
+        else:
+            costs[rules.circle_cost(g, seat, c)] += 1
+    open_ = ", ".join(f"{n} at ${cost}" for cost, n in sorted(costs.items()))
+    return f"{open_ or 'none'}; {full} full"
+
+
 class CircleRules:
     """Hooks of a map built with discs on circles (mixed into a map's ``Rules`` before ``BaseRules``)."""
 
     map: Any
+    STATE: ClassVar[type[MapState]] = CircleState
 
     def circle(self, g: GameState, cid: str) -> Circle | None:
         return next((c for c in g.map.circles if c.id == cid), None)
@@ -179,8 +216,7 @@ class CircleRules:
 
     def on_eliminated(self, g: GameState, seat: int) -> None:
         """A bankrupt player's discs leave the board (they could serve no one: only own discs are usable)."""
-        for key in (CIRCLE_DISCS, LARGE_DISCS):
-            table = g.extra.get(key, {})
+        for table in (circle_discs(g), large_discs(g)):
             for k in list(table):
                 table[k] = [s for s in table[k] if s != seat]
                 if not table[k]:
@@ -190,7 +226,7 @@ class CircleRules:
     def circle_invariants(self, g: GameState) -> list[str]:
         """Discs per circle within capacity, one per player, only by players still in the game."""
         problems = []
-        for cid, seats in g.extra.get(CIRCLE_DISCS, {}).items():
+        for cid, seats in circle_discs(g).items():
             c = self.circle(g, cid)
             if c is None:
                 problems.append(f"discs lie on {cid}, which is not a circle")
@@ -199,12 +235,12 @@ class CircleRules:
                 problems.append(f"circle {cid} holds {len(seats)} discs, more than its capacity")
             if len(set(seats)) != len(seats):
                 problems.append(f"circle {cid} holds two discs of one player")
-        for key in (CIRCLE_DISCS, LARGE_DISCS):
-            for k, seats in g.extra.get(key, {}).items():
+        for table in (circle_discs(g), large_discs(g)):
+            for k, seats in table.items():
                 for s in seats:
                     if not 0 <= s < len(g.players) or g.players[s].eliminated:
                         problems.append(f"a disc on {k} belongs to seat {s}, who is not in the game")
-        for rid, seats in g.extra.get(LARGE_DISCS, {}).items():
+        for rid, seats in large_discs(g).items():
             h = g.map.by_label.get(rid.upper())
             if h is None or not g.map.region_info[h].large_circle:
                 problems.append(f"discs lie on a large circle of {rid}, which has none")
@@ -232,7 +268,7 @@ class CircleBuildPhase(BuildTrackPhase):
         out: list[Action] = [EndBuild(b.player)]
         if b.may_urbanize:
             for h in sorted(g.map.towns, key=g.label):
-                if g.is_town(h) and g.rules.urbanize_site_ok(g, h):
+                if g.is_town(h) and g.rules.urbanize_refusal(g, h) is None:
                     out += [Urbanize(b.player, g.label(h), c) for c in g.new_cities_left]
         out += g.rules.legal_discs(g, b.player)  # type: ignore[attr-defined]
         return out

@@ -8,6 +8,7 @@ engine. Each link pays +1 income to its owner; the cube goes back to the bag.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -21,6 +22,7 @@ if TYPE_CHECKING:
     from ageofsteam.engine.state import GameState
 
 FIRST_MOVE = "first_move"
+Delivered = Callable[["GameState", int, "Route"], None]  # where a delivered cube goes (``delivered_cube``)
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,14 +48,31 @@ class Route:
 
 def routes_from(g: GameState, seat: int, city: int, colour: str) -> list[Route]:
     """Every legal delivery of one ``colour`` cube from ``city`` by ``seat``."""
+    return search_routes(g, seat, colour, [city], [])
+
+
+def search_routes(g: GameState, seat: int, colour: str, stops: list[int], links: list[Link]) -> list[Route]:
+    """Every legal delivery by ``seat`` of a ``colour`` cube that has come through ``stops`` along ``links``
+    (``[city]`` and no links: a cube starting at a city; a map's goods that start on track, e.g. Texas's oil,
+    give the leg from their tile to the first place its track reaches)."""
     rules = g.rules
     limit = rules.delivery_limit(g, seat)
     at_stop = g.network.at_stop
     out: list[Route] = []
-    stops = [city]
-    links: list[Link] = []
-
+    stops, links = list(stops), list(links)
     stop_levels = rules.stop_levels  # levels a map counts per place passed or reached (base: none)
+
+    def reached(stop: int, cost: int) -> None:
+        """The cube has come to ``stop`` (``cost`` levels used): a delivery there, and on from there."""
+        if rules.accepts(g, stop, colour):
+            if cost + stop_levels(g, seat, stop, colour, True) <= limit:
+                route = Route(colour, tuple(stops), tuple(links))
+                if rules.route_refusal(g, seat, route) is None:
+                    out.append(route)
+            if not rules.must_stop(g, stop, colour) and rules.may_pass(g, stop, colour):
+                walk(stop, cost + stop_levels(g, seat, stop, colour, False))
+        elif rules.may_pass(g, stop, colour):
+            walk(stop, cost + stop_levels(g, seat, stop, colour, False))
 
     def walk(stop: int, used: int) -> None:
         if used > limit:
@@ -65,20 +84,72 @@ def routes_from(g: GameState, seat: int, city: int, colour: str) -> list[Route]:
                 continue
             stops.append(nxt)
             links.append(link)
-            if rules.accepts(g, nxt, colour):
-                if cost + stop_levels(g, seat, nxt, colour, True) <= limit:
-                    route = Route(colour, tuple(stops), tuple(links))
-                    if rules.route_allowed(g, seat, route):
-                        out.append(route)
-                if not rules.must_stop(g, nxt, colour) and rules.may_pass(g, nxt, colour):
-                    walk(nxt, cost + stop_levels(g, seat, nxt, colour, False))
-            elif rules.may_pass(g, nxt, colour):
-                walk(nxt, cost + stop_levels(g, seat, nxt, colour, False))
+            reached(nxt, cost)
             stops.pop()
             links.pop()
 
-    walk(city, 0)
+    if not links:
+        walk(stops[-1], 0)
+    else:
+        used = sum(link.levels for link in links)
+        used += sum(stop_levels(g, seat, s, colour, False) for s in stops[1:-1])
+        if used <= limit:
+            reached(stops[-1], used)
     return out
+
+
+def named_city(g: GameState, label: str) -> int:
+    """The city an action names by ``label``; a city covering several hexes is named by its own hex (the one
+    the legal actions name), so that each decision has one name. IllegalAction otherwise."""
+    h = g.map.by_label.get(label.upper())
+    city = None if h is None else g.city_hex(h)
+    if h is None or city is None:
+        raise IllegalAction(f"{label} is not a city")
+    if city != h and not g.rules.any_hex_names_city(g):
+        raise IllegalAction(f"name {g.city_name(city)} by its hex {g.label(city)}, not {g.label(h)}")
+    return city
+
+
+def named_route(
+    g: GameState, seat: int, colour: str, stops: list[int], links: list[Link], link_ids: Sequence[str]
+) -> Route:
+    """The delivery by ``seat`` of a ``colour`` cube that has come through ``stops`` along ``links`` (see
+    :func:`search_routes`) and goes on along the completed links ``link_ids``, checked by the rules
+    ``search_routes`` follows; IllegalAction saying why not."""
+    rules = g.rules
+    net = g.network
+    stops, links = list(stops), list(links)
+    for lid in link_ids:
+        link = net.links.get(lid)
+        if link is None:
+            raise IllegalAction(f"there is no completed link {lid!r}")
+        here = stops[-1]
+        if here not in (link.a, link.b):
+            raise IllegalAction(f"link {lid} does not start at {g.stop_name(here)}")
+        if links:  # passing through ``here``
+            if rules.accepts(g, here, colour) and rules.must_stop(g, here, colour):
+                raise IllegalAction(f"a {colour} cube must stop at {g.stop_name(here)}, the first city of its colour")
+            if not rules.may_pass(g, here, colour):
+                raise IllegalAction(f"a {colour} cube may not pass through {g.stop_name(here)}")
+        nxt = link.other(here)
+        if nxt in stops:
+            raise IllegalAction(f"a cube may visit {g.stop_name(nxt)} only once")
+        stops.append(nxt)
+        links.append(link)
+    if not rules.accepts(g, stops[-1], colour):
+        raise IllegalAction(f"{g.stop_name(stops[-1])} does not take {colour} cubes")
+    route = Route(colour, tuple(stops), tuple(links))
+    limit = rules.delivery_limit(g, seat)
+    levels = rules.route_levels(g, seat, route)
+    if levels > limit:
+        raise IllegalAction(
+            f"your engine allows {limit} link{'' if limit == 1 else 's'}, not {levels}: "
+            f"that delivery uses {levels} engine levels"
+        )
+    refusal = rules.route_refusal(g, seat, route)
+    if refusal is not None:
+        raise IllegalAction(refusal)
+    return route
 
 
 def all_routes(g: GameState, seat: int) -> list[Route]:
@@ -111,14 +182,19 @@ class MoveGoodsPhase(Phase):
                 return False
         return True
 
-    def may_upgrade(self, g: GameState, seat: int) -> bool:
-        return seat not in g.engine_upgraded and g.players[seat].engine < g.rules.max_engine(g)
+    def upgrade_refusal(self, g: GameState, seat: int) -> str | None:
+        """Why ``seat`` may not raise their engine now (None: they may); listing and checking both ask it."""
+        if seat in g.engine_upgraded:
+            return "you may raise your engine only once per Move Goods phase"
+        if g.players[seat].engine >= g.rules.max_engine(g):
+            return f"your engine is already at the maximum of {g.rules.max_engine(g)}"
+        return None
 
     def legal(self, g: GameState) -> list[Action]:
         seat = g.to_move
         assert seat is not None
         out: list[Action] = [SkipMove(seat)]
-        if self.may_upgrade(g, seat):
+        if self.upgrade_refusal(g, seat) is None:
             out.append(UpgradeEngine(seat))
         for r in all_routes(g, seat):
             out.append(Deliver(seat, g.label(r.stops[0]), r.colour, tuple(link.id for link in r.links)))
@@ -130,54 +206,18 @@ class MoveGoodsPhase(Phase):
         sources = g.rules.goods_sources(g)
         if h is None or (not g.is_city(h) and h not in sources):
             raise IllegalAction(f"{a.city} is not a city")
-        city = g.city_hex(h) if g.is_city(h) else h
-        assert city is not None
+        city = named_city(g, a.city) if g.is_city(h) else h
         if sources.get(city, {}).get(a.colour, 0) <= 0:
             raise IllegalAction(f"there is no {a.colour} cube in {g.stop_name(city)}")
         if not a.links:
             raise IllegalAction("a delivery must use at least one link")
-        limit = g.rules.delivery_limit(g, a.player)
-        named = sum(1 if lk is None else lk.levels for lk in map(g.network.links.get, a.links))
-        if named > limit:
-            raise IllegalAction(f"your engine allows {limit} links, not {named}")
-        stops = [city]
-        links: list[Link] = []
-        net = g.network
-        for k, lid in enumerate(a.links):
-            link = net.links.get(lid)
-            if link is None:
-                raise IllegalAction(f"there is no completed link {lid!r}")
-            here = stops[-1]
-            if here not in (link.a, link.b):
-                raise IllegalAction(f"link {lid} does not start at {g.stop_name(here)}")
-            if k > 0:
-                if g.rules.accepts(g, here, a.colour) and g.rules.must_stop(g, here, a.colour):
-                    raise IllegalAction(
-                        f"a {a.colour} cube must stop at {g.stop_name(here)}, the first city of its colour"
-                    )
-                if not g.rules.may_pass(g, here, a.colour):
-                    raise IllegalAction(f"a {a.colour} cube may not pass through {g.stop_name(here)}")
-            nxt = link.other(here)
-            if nxt in stops:
-                raise IllegalAction(f"a cube may visit {g.stop_name(nxt)} only once")
-            stops.append(nxt)
-            links.append(link)
-        if not g.rules.accepts(g, stops[-1], a.colour):
-            raise IllegalAction(f"{g.stop_name(stops[-1])} does not take {a.colour} cubes")
-        route = Route(a.colour, tuple(stops), tuple(links))
-        levels = g.rules.route_levels(g, a.player, route)
-        if levels > limit:
-            raise IllegalAction(f"your engine allows {limit} links; that delivery uses {levels} engine levels")
-        if not g.rules.route_allowed(g, a.player, route):
-            raise IllegalAction(g.rules.route_refusal(g, a.player, route))
-        return route
+        return named_route(g, a.player, a.colour, [city], [], a.links)
 
     def check(self, g: GameState, a: Action) -> None:
         if isinstance(a, UpgradeEngine):
-            if a.player in g.engine_upgraded:
-                raise IllegalAction("you may raise your engine only once per Move Goods phase")
-            if g.players[a.player].engine >= g.rules.max_engine(g):
-                raise IllegalAction(f"your engine is already at the maximum of {g.rules.max_engine(g)}")
+            refusal = self.upgrade_refusal(g, a.player)
+            if refusal is not None:
+                raise IllegalAction(refusal)
         elif isinstance(a, Deliver):
             self.route_of(g, a)
 
@@ -191,17 +231,24 @@ class MoveGoodsPhase(Phase):
             deliver(g, a.player, self.route_of(g, a))
         else:
             g.say(f"{name} does not move a cube")
+        return self.moved(g)
+
+    def moved(self, g: GameState) -> bool:
+        """The player to move has made their move of the round: on to the next player, or to the next round
+        (True when the phase is over)."""
         g.pending.pop(0)
         if not next_in_queue(g):
             return False
         return self._start_round(g)
 
 
-def deliver(g: GameState, seat: int, route: Route) -> None:
-    """Carry out a checked delivery: income to each link's owner, the cube back to the bag."""
+def deliver(g: GameState, seat: int, route: Route, delivered: Delivered | None = None) -> None:
+    """Carry out a checked delivery: income to each link's owner, the cube back to the bag (or where the map's
+    ``delivered_cube`` puts it; ``delivered`` instead, for a map's own action that says more, e.g. Iceland's
+    ``deliver_steam`` naming the display box of its water)."""
     start = route.stops[0]
     g.rules.take_goods(g, start, route.colour)
-    g.rules.delivered_cube(g, seat, route)
+    (delivered or g.rules.delivered_cube)(g, seat, route)
     income = g.rules.delivery_income(g, seat, route)
     for owner, n in income.items():
         if owner is not None:

@@ -56,11 +56,12 @@ class SelectActionsPhase(Phase):
 
     def check(self, g: GameState, a: Action) -> None:
         assert isinstance(a, SelectAction)
-        options = g.rules.available_actions(g, a.player)
-        if a.action not in g.rules.ACTIONS:
-            raise IllegalAction(f"there is no action {a.action!r}; the actions are {', '.join(g.rules.ACTIONS)}")
-        if a.action not in options:
-            raise IllegalAction(g.rules.action_unavailable(g, a.player, a.action))
+        offered = g.rules.actions_offered(g, a.player)
+        if a.action not in offered:
+            raise IllegalAction(f"there is no action {a.action!r}; the actions are {', '.join(offered)}")
+        refusal = g.rules.action_refusal(g, a.player, a.action)
+        if refusal is not None:
+            raise IllegalAction(refusal)
 
     def _take(self, g: GameState, seat: int, action: str) -> None:
         g.players[seat].action = action

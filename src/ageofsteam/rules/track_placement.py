@@ -74,7 +74,9 @@ def edge_contact(g: GameState, seat: int, h: int, edge: int) -> str:
     """
     n = g.map.neighbours[h][edge]
     if n < 0 or (h, edge) in g.map.blocked:
-        raise IllegalAction(str(pointing_refusal(g, h, edge)))
+        refusal = pointing_refusal(g, h, edge)
+        assert refusal is not None, "pointing_refusal gives a reason for every edge off the map or blocked"
+        raise IllegalAction(refusal)
     if g.is_city(n):
         return "city"
     if n in g.rules.track_end_hexes(g):
@@ -97,8 +99,9 @@ def edge_contact(g: GameState, seat: int, h: int, edge: int) -> str:
                 f"the unowned track at {g.label(n)} does not lead back to a City or to a town where you have "
                 "track, so it cannot be extended"
             )
-    if not g.is_town(n) and g.rules.terrain_cost(g, n) is None:
-        raise IllegalAction(f"track may not point into the {g.map.terrain[n]} at {g.label(n)}")
+    refusal = pointing_refusal(g, h, edge)  # a hex that can never hold track
+    if refusal is not None:
+        raise IllegalAction(refusal)
     return "open"
 
 

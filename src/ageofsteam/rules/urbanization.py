@@ -28,7 +28,9 @@ def check_urbanize(g: GameState, a: Urbanize) -> int:
         raise IllegalAction(f"New City {a.city} is not available; left: {', '.join(g.new_cities_left) or 'none'}")
     if not g.is_town(h):
         raise IllegalAction(f"a New City must be placed on a town; {g.label(h)} is not one")
-    g.rules.check_urbanize_site(g, h, a.city)
+    refusal = g.rules.urbanize_refusal(g, h)
+    if refusal is not None:
+        raise IllegalAction(refusal)
     return h
 
 

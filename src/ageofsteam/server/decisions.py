@@ -1,11 +1,18 @@
-"""The legal decisions of the player to move, grouped for a web client (docs/web-api.md, ``/legal``)."""
+"""The legal decisions of the player to move, grouped for a web client (docs/web-api.md, ``/legal``).
+
+Each build option carries the SVG path of each of its tracks, drawn by the renderer's own ``track_d`` in a hex
+of radius ``TRACK_RADIUS`` centred on the origin: the page scales and moves it onto the board's hex (the build
+preview) or into a small tile picture, so track is drawn one way only.
+"""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
 from ageofsteam.board.hexes import DIRECTIONS, TOWN
+from ageofsteam.board.tiles import Track
 from ageofsteam.engine.actions import CHANCE, Bid, Build, Deliver, IssueShares, Urbanize
+from ageofsteam.render.geometry import HexGeometry, track_d
 from ageofsteam.words.choices import Choice, action_details, legal_choices
 from ageofsteam.words.names import hex_text, label_order, player_name
 
@@ -15,10 +22,17 @@ if TYPE_CHECKING:
     from ageofsteam.rules.move_goods import Route
 
 GROUPED = (Bid, IssueShares, Build, Deliver, Urbanize)
+TRACK_RADIUS = 100.0  # radius (centre to corner) of the hex the build options' track paths are drawn in
+_TRACK_HEX = HexGeometry(TRACK_RADIUS, 0.0, 0.0)
 
 
 def _end(e: int) -> str:
     return "town" if e == TOWN else DIRECTIONS[e]
+
+
+def track_paths(tracks: list[Track] | tuple[Track, ...]) -> list[str]:
+    """SVG path data of each track, as the board draws it, in a hex of radius ``TRACK_RADIUS`` centred on (0, 0)."""
+    return [track_d(_TRACK_HEX, (0.0, 0.0), a, b) for a, b in tracks]
 
 
 def _range(values: list[int], template: dict[str, Any], field: str) -> dict[str, Any] | None:
@@ -98,6 +112,7 @@ def decisions(game: Game, index: int) -> dict[str, Any]:
         "urbanize": [],
         "builds": [],
         "deliveries": [],
+        "track_radius": TRACK_RADIUS,
     }
     if seat is None or seat == CHANCE or g.over:
         out["to_move"] = None
@@ -144,6 +159,7 @@ def decisions(game: Game, index: int) -> dict[str, Any]:
             }
             if plan is not None:
                 entry["track"] = [[_end(x), _end(y)] for x, y in plan.tile.tracks]
+                entry["paths"] = track_paths(plan.tile.tracks)
                 entry["owners"] = list(plan.tile.owners)
             by_hex.setdefault(a.hex, []).append(entry)
     for lab, options in sorted(by_hex.items(), key=lambda kv: label_order(kv[0])):

@@ -11,7 +11,6 @@ const GOODS_COLOURS = {
   green: "#2f9a48", orange: "#ee8a1c", grey: "#9a9a9a", pink: "#ef8cbc",
 };
 const DEFAULT_NAMES = ["Ada", "Bob", "Cleo", "Dan", "Eve", "Finn", "Gus", "Hal"];
-const EDGES = { N: 0, NE: 1, SE: 2, S: 3, SW: 4, NW: 5 };
 const SVG_NS = "http://www.w3.org/2000/svg";
 const TOKENS_KEY = "aos.tokens";
 
@@ -949,21 +948,21 @@ function selectBuildHex(hex) {
   drawOverlays();
 }
 
-/** A small picture of a tile's track (for the list of options). */
+/** A small picture of a tile's track (for the list of options), from the track paths the server sends. */
 function tileIcon(option) {
-  const svg = svgEl("svg", { viewBox: "-1.1 -1.1 2.2 2.2", class: "tile-icon" });
-  const corners = [...Array(6)].map((_, i) => [Math.cos((Math.PI / 3) * i), Math.sin((Math.PI / 3) * i)]);
-  svg.append(svgEl("polygon", { points: corners.map((p) => p.join(",")).join(" "), fill: "#efe9d8", stroke: "#b9ad8f", "stroke-width": "0.05" }));
+  const r = S.legal.track_radius;
+  const svg = svgEl("svg", { viewBox: `${-1.1 * r} ${-1.1 * r} ${2.2 * r} ${2.2 * r}`, class: "tile-icon" });
+  const corners = [...Array(6)].map((_, i) => [r * Math.cos((Math.PI / 3) * i), r * Math.sin((Math.PI / 3) * i)]);
+  svg.append(svgEl("polygon", { points: corners.map((p) => p.join(",")).join(" "), fill: "#efe9d8", stroke: "#b9ad8f", "stroke-width": 0.05 * r }));
   const seat = S.view.to_move;
   const colour = playerColour(S.view.players.find((p) => p.seat === seat).colour);
-  (option.track || []).forEach((pair, i) => {
+  (option.paths || []).forEach((d, i) => {
     const owner = option.owners ? option.owners[i] : seat;
-    const d = trackPath([0, 0], 1, EDGES[pair[0]], pair[1] === "town" ? null : EDGES[pair[1]]);
-    svg.append(svgEl("path", { d, fill: "none", stroke: "#2b2b2b", "stroke-width": "0.28" }));
-    svg.append(svgEl("path", { d, fill: "none", stroke: owner === null || owner === undefined ? "#d2d2d2" : owner === seat ? colour : playerColour(S.view.players.find((p) => p.seat === owner).colour), "stroke-width": "0.17" }));
+    svg.append(svgEl("path", { d, fill: "none", stroke: "#2b2b2b", "stroke-width": 0.28 * r }));
+    svg.append(svgEl("path", { d, fill: "none", stroke: owner === null || owner === undefined ? "#d2d2d2" : owner === seat ? colour : playerColour(S.view.players.find((p) => p.seat === owner).colour), "stroke-width": 0.17 * r }));
   });
-  if ((option.track || []).some((p) => p[1] === "town" || p[0] === "town")) {
-    svg.append(svgEl("circle", { cx: 0, cy: 0, r: 0.3, fill: "#fff", stroke: "#2b2b2b", "stroke-width": "0.07" }));
+  if ((option.track || []).some((p) => p.includes("town"))) {
+    svg.append(svgEl("circle", { cx: 0, cy: 0, r: 0.3 * r, fill: "#fff", stroke: "#2b2b2b", "stroke-width": 0.07 * r }));
   }
   return svg;
 }
@@ -1122,27 +1121,6 @@ function hexGeo(label) {
   return poly ? polyCentre(poly) : null;
 }
 
-function edgeMid(c, r, edge, dist = 1) {
-  const ang = ((-90 + 60 * edge) * Math.PI) / 180;
-  const d = ((r * Math.sqrt(3)) / 2) * dist;
-  return [c[0] + d * Math.cos(ang), c[1] + d * Math.sin(ang)];
-}
-
-/** SVG path of a track from edge a to edge b (or to the centre when b is null), as the renderer draws it. */
-function trackPath(c, r, a, b) {
-  const f = (p) => `${p[0].toFixed(2)} ${p[1].toFixed(2)}`;
-  const pa = edgeMid(c, r, a);
-  if (b === null) return `M${f(pa)} L${f(c)}`;
-  const pb = edgeMid(c, r, b);
-  const turn = (((b - a) % 6) + 6) % 6;
-  if (turn === 3) return `M${f(pa)} L${f(pb)}`;
-  const apothem = (r * Math.sqrt(3)) / 2;
-  const handle = turn === 1 || turn === 5 ? 0.385 * r : 0.536 * r;
-  const ka = edgeMid(c, r, a, 1 - handle / apothem);
-  const kb = edgeMid(c, r, b, 1 - handle / apothem);
-  return `M${f(pa)} C${f(ka)} ${f(kb)} ${f(pb)}`;
-}
-
 function hexOutline(g, cls) {
   return svgEl("polygon", { points: g.pts.map((p) => p.join(",")).join(" "), class: cls });
 }
@@ -1173,18 +1151,19 @@ function drawOverlays() {
         if (g && o) {
           svg.querySelectorAll(`.track[data-hex="${b.hex}"]`).forEach((n) => n.classList.add("dim-track"));
           layer.append(hexOutline(g, "preview-bg"));
-          const c = [g.x, g.y];
+          // The server's track paths are drawn in a hex of radius L.track_radius centred on the origin.
+          const scale = g.r / L.track_radius;
+          const tile = svgEl("g", { transform: `translate(${g.x} ${g.y}) scale(${scale})` });
           const width = 0.17 * g.r;
-          o.track.forEach((pair, i) => {
-            const [a0, b0] = pair[0] === "town" ? [pair[1], pair[0]] : pair;
-            const d = trackPath(c, g.r, EDGES[a0], b0 === "town" ? null : EDGES[b0]);
+          (o.paths || []).forEach((d, i) => {
             const owner = o.owners ? o.owners[i] : v.to_move;
             const col = owner === null || owner === undefined ? "#d2d2d2"
               : playerColour(v.players.find((p) => p.seat === owner).colour);
-            layer.append(svgEl("path", { d, fill: "none", stroke: "#2b2b2b", "stroke-width": width + 2.6 }));
-            layer.append(svgEl("path", { d, fill: "none", stroke: col, "stroke-width": width, class: owner === v.to_move ? "preview-track" : "" }));
+            tile.append(svgEl("path", { d, fill: "none", stroke: "#2b2b2b", "stroke-width": (width + 2.6) / scale }));
+            tile.append(svgEl("path", { d, fill: "none", stroke: col, "stroke-width": width / scale, class: owner === v.to_move ? "preview-track" : "" }));
           });
-          if (o.track.some((p) => p.includes("town"))) {
+          layer.append(tile);
+          if ((o.track || []).some((p) => p.includes("town"))) {
             layer.append(svgEl("circle", { cx: g.x, cy: g.y, r: g.r * 0.28, fill: "#fff", stroke: "#2b2b2b", "stroke-width": 2 }));
           }
           const tag = svgEl("g", { class: "cost-tag" });

@@ -10,12 +10,17 @@ With one player it is the solo variant: only Engineer, Locomotive and Urbanizati
 $3/$2/$1 as the disks come off, one action a turn (or none); 2 dice per side in goods growth; the income
 reduction never stops growing; the game ends when the player is bankrupt, rated against a virtual government
 that goes bankrupt at the end of turn 6 with income −1.
+
+Its figures (``state.py``; the state view shows them under ``extra``): the solo ``action_disks``, the
+``engineer_costs`` of the build turn in progress, who went ``bankrupt`` when, and the end: the solo ``result``
+or the multiplayer ``winners``.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from ageofsteam.maps.detroit.state import Bankruptcy, SoloResult, State, state
 from ageofsteam.rules.base import BaseRules
 from ageofsteam.rules.build_track import BuildTrackPhase
 from ageofsteam.rules.special_links import SpecialLinkBuildPhase
@@ -66,6 +71,7 @@ def solo_rating(turn: int, income: int) -> tuple[bool, str]:
 class Rules(BaseRules):
     """Detroit Bankruptcy, 2–5 players, and the solo variant with 1 player (map.toml: players = [1, 5])."""
 
+    STATE = State
     STARTING_CASH = 0
     STARTING_SHARES = 5
     MAX_SHARES = 25
@@ -99,8 +105,9 @@ class Rules(BaseRules):
         return dict.fromkeys(super().display_layout(g), self.DISPLAY_CUBES)
 
     def on_setup(self, g: GameState) -> None:
+        """Solo: 3 disks on each of the three action spaces."""
         if self.solo(g):
-            g.extra["action_disks"] = dict.fromkeys(SOLO_ACTIONS, SOLO_DISKS)
+            state(g).action_disks = dict.fromkeys(SOLO_ACTIONS, SOLO_DISKS)
 
     def make_phases(self) -> list[Phase]:
         return [SpecialLinkBuildPhase() if isinstance(p, BuildTrackPhase) else p for p in super().make_phases()]
@@ -108,31 +115,36 @@ class Rules(BaseRules):
     # --- actions -------------------------------------------------------------------------------
 
     def action_fee(self, g: GameState, action: str) -> int:
-        """Solo: the fee for taking the top disk left on ``action`` ($3, then $2, then $1)."""
-        return int(g.extra.get("action_disks", {}).get(action, 0))
+        """Solo: the fee for taking the top disk left on ``action`` ($3, then $2, then $1; 0: none left)."""
+        return state(g).action_disks.get(action, 0)
 
-    def available_actions(self, g: GameState, seat: int) -> list[str]:
+    def disk_refusal(self, g: GameState, seat: int, action: str) -> str | None:
+        """Solo: why ``seat`` may not take the top disk of ``action`` (None: they may): no disk is left on the
+        space, or its fee is more than their cash."""
+        fee, cash = self.action_fee(g, action), g.players[seat].cash
+        if fee == 0:
+            return f"no {self.action_title(action)} disks are left"
+        if cash < fee:
+            return f"the {self.action_title(action)} disk costs ${fee} and you have only ${cash}"
+        return None
+
+    def actions_offered(self, g: GameState, seat: int) -> list[str]:
+        """Solo: the spaces with action disks, and taking no action; with players, the base game's."""
         if not self.solo(g):
-            return [a for a in super().available_actions(g, seat) if a != NO_ACTION]
-        disks = g.extra["action_disks"]
-        cash = g.players[seat].cash
-        return [a for a in SOLO_ACTIONS if disks[a] > 0 and cash >= disks[a]] + [NO_ACTION]
+            return [a for a in super().actions_offered(g, seat) if a != NO_ACTION]
+        return [*SOLO_ACTIONS, NO_ACTION]
 
-    def action_unavailable(self, g: GameState, seat: int, action: str) -> str:
-        """Solo: no disk is left on the action, or its fee is more than the player's cash."""
-        if self.solo(g) and action in SOLO_ACTIONS:
-            fee, cash = self.action_fee(g, action), g.players[seat].cash
-            if fee == 0:
-                return f"no {self.action_title(action)} disks are left"
-            if cash < fee:
-                return f"the {self.action_title(action)} disk costs ${fee} and you have only ${cash}"
-        return super().action_unavailable(g, seat, action)
+    def action_refusal(self, g: GameState, seat: int, action: str) -> str | None:
+        """Solo: ``disk_refusal`` (taking no action is always possible)."""
+        if self.solo(g):
+            return self.disk_refusal(g, seat, action) if action in SOLO_ACTIONS else None
+        return super().action_refusal(g, seat, action)
 
     def on_action_selected(self, g: GameState, seat: int, action: str) -> None:
         if self.solo(g) and action in SOLO_ACTIONS:
             fee = self.action_fee(g, action)
             g.players[seat].cash -= fee
-            g.extra["action_disks"][action] -= 1
+            state(g).action_disks[action] -= 1
             g.say(f"{g.player_name(seat)} pays ${fee} for the {self.action_title(action)} disk")
         super().on_action_selected(g, seat, action)
 
@@ -142,8 +154,7 @@ class Rules(BaseRules):
         """The full costs of the Engineer's builds so far this turn (None: not an Engineer build)."""
         if g.players[seat].action != ENGINEER or g.build is None or g.build.player != seat:
             return None
-        costs: list[int] = g.extra.setdefault("engineer_costs", [])
-        return costs
+        return state(g).engineer_costs
 
     def engineer_charge(self, g: GameState, seat: int, cost: int) -> int:
         """What a build of full cost ``cost`` takes from the Engineer's cash now, so that after every build
@@ -177,7 +188,7 @@ class Rules(BaseRules):
             costs.append(link.cost)
 
     def on_build_ended(self, g: GameState, seat: int) -> None:
-        g.extra.pop("engineer_costs", None)
+        state(g).engineer_costs.clear()
 
     def cheapest_build(self, g: GameState, seat: int) -> int:
         costs = self.engineer_costs(g, seat)
@@ -187,12 +198,11 @@ class Rules(BaseRules):
 
     # --- moving goods --------------------------------------------------------------------------
 
-    def route_allowed(self, g: GameState, seat: int, route: Route) -> bool:
+    def route_refusal(self, g: GameState, seat: int, route: Route) -> str | None:
+        """At least half the links of a delivery must be the mover's."""
         mine = sum(1 for link in route.links if link.owner == seat)
-        return 2 * mine >= len(route.links)
-
-    def route_refusal(self, g: GameState, seat: int, route: Route) -> str:
-        mine = sum(1 for link in route.links if link.owner == seat)
+        if 2 * mine >= len(route.links):
+            return None
         need = (len(route.links) + 1) // 2
         return f"at least half the links of a delivery must be yours: {need} of {len(route.links)}, not {mine}"
 
@@ -214,20 +224,21 @@ class Rules(BaseRules):
         return False
 
     def on_eliminated(self, g: GameState, seat: int) -> None:
-        g.extra.setdefault("bankrupt", {})[str(seat)] = {"turn": g.turn, "income": g.players[seat].income}
+        state(g).bankrupt[seat] = Bankruptcy(g.turn, g.players[seat].income)
 
     def check_early_end(self, g: GameState) -> None:
         left = g.active_players()
         if left and (self.solo(g) or len(left) > 1):
             return
+        figures = state(g)
         if self.solo(g):
-            b = g.extra["bankrupt"]["0"]
-            won, words = solo_rating(b["turn"], b["income"])
-            g.extra["result"] = {"won": won, "turn": b["turn"], "income": b["income"], "rating": words}
-            g.say(f"Bankrupt in turn {b['turn']} with income {b['income']}: {'won' if won else 'lost'}. {words}")
+            b = figures.bankrupt[0]
+            won, words = solo_rating(b.turn, b.income)
+            figures.result = SoloResult(won, b.turn, b.income, words)
+            g.say(f"Bankrupt in turn {b.turn} with income {b.income}: {'won' if won else 'lost'}. {words}")
         else:
             winners = [s for s, _ in self.standings(g) if s in left] or self._best_bankrupt(g)
-            g.extra["winners"] = winners
+            figures.winners = winners
             g.say(
                 f"{' and '.join(g.player_name(s) for s in winners)} "
                 f"win{'s' if len(winners) == 1 else ''}: the last not bankrupt"
@@ -238,38 +249,30 @@ class Rules(BaseRules):
         """Solo: won or lost against the government, and the rulebook's rating table with the player's line
         marked. Multiplayer: the winners."""
         if self.solo(g):
-            r = g.extra.get("result")
-            if not r:
+            r = state(g).result
+            if r is None:
                 return []
             out = [
-                f"You went bankrupt in turn {r['turn']} with income {r['income']}: you "
-                f"{'won' if r['won'] else 'lost'}. The government goes bankrupt at the end of turn "
+                f"You went bankrupt in turn {r.turn} with income {r.income}: you "
+                f"{'won' if r.won else 'lost'}. The government goes bankrupt at the end of turn "
                 f"{GOVERNMENT_TURN} with income {GOVERNMENT_INCOME}.",
-                r["rating"],
+                r.rating,
                 "Rating (your final turn):",
             ]
             top = max(SOLO_RATINGS)
-            reached = min(r["turn"], top) if r["won"] else None
+            reached = min(r.turn, top) if r.won else None
             for turn, words in SOLO_RATINGS.items():
                 mark = "→" if turn == reached else " "
                 out.append(f" {mark} Turn {turn}{' and later' if turn == top else ''}: {words}")
             return out
-        winners = g.extra.get("winners", [])
+        winners = state(g).winners
         if not winners:
             return []
         return [f"Winner{'s' if len(winners) > 1 else ''}: {' and '.join(g.player_name(s) for s in winners)}"]
 
-    def describe_status(self, g: GameState) -> list[str]:
-        """Solo: the disks left on the three action spaces, with the fee of the next one."""
-        if not self.solo(g) or "action_disks" not in g.extra:
-            return []
-        disks = g.extra["action_disks"]
-        parts = [f"{self.action_title(a)} {n}" + (f" (next ${n})" if n else "") for a, n in disks.items()]
-        return [f"Action disks: {', '.join(parts)}. The government goes bankrupt at the end of turn 6."]
-
     def _best_bankrupt(self, g: GameState) -> list[int]:
         """All went bankrupt in the same turn: the highest income (closest to 0) wins; a tie shares."""
-        last = [int(s) for s, b in g.extra["bankrupt"].items() if b["turn"] == g.turn]
+        last = [s for s, b in state(g).bankrupt.items() if b.turn == g.turn]
         best = max(g.players[s].income for s in last)
         return sorted(s for s in last if g.players[s].income == best)
 
@@ -281,9 +284,9 @@ class Rules(BaseRules):
 
     def score_text(self, g: GameState, seat: int, score: int | None) -> str:
         """``"income 3"``, or ``"bankrupt in turn 4 with income -2"``."""
-        gone = g.extra.get("bankrupt", {}).get(str(seat))
+        gone = state(g).bankrupt.get(seat)
         if gone is not None:
-            return f"bankrupt in turn {gone['turn']} with income {gone['income']}"
+            return f"bankrupt in turn {gone.turn} with income {gone.income}"
         return f"income {score}"
 
     def standings(self, g: GameState) -> list[tuple[int, int | None]]:
@@ -291,6 +294,5 @@ class Rules(BaseRules):
         by their income then; their figure is the income they went bankrupt with."""
         live = sorted((s.seat for s in g.players if not s.eliminated), key=lambda s: -g.players[s].income)
         out: list[tuple[int, int | None]] = [(s, g.players[s].income) for s in live]
-        gone = g.extra.get("bankrupt", {})
-        ranked = sorted(gone.items(), key=lambda kv: (-kv[1]["turn"], -kv[1]["income"]))
-        return out + [(int(s), int(b["income"])) for s, b in ranked]
+        ranked = sorted(state(g).bankrupt.items(), key=lambda kv: (-kv[1].turn, -kv[1].income))
+        return out + [(s, b.income) for s, b in ranked]

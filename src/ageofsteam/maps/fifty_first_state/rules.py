@@ -16,7 +16,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ageofsteam.board.network import Link, Network
-from ageofsteam.engine.errors import IllegalAction
+from ageofsteam.maps.fifty_first_state.state import State
 from ageofsteam.rules.base import BaseRules
 from ageofsteam.rules.circles import CircleBuildPhase, CircleRules, build_circle_network
 
@@ -38,6 +38,7 @@ class Rules(CircleRules, BaseRules):
     """51st State, 3–6 players."""
 
     RULES_VERSION = 2  # 2: flights go to and from Alaska only, never chain, and need one of the mover's discs
+    STATE = State
 
     DEFAULT_CITY_CUBES = 2  # 2 goods on each Colored State
     TURNS: ClassVar[dict[int, int]] = {3: 10, 4: 8, 5: 7, 6: 6}  # the base game's
@@ -93,22 +94,18 @@ class Rules(CircleRules, BaseRules):
         """States sharing a circle with ``h``."""
         return {p for c in self.map.circles if h in c.places for p in c.places if p != h}
 
-    def check_urbanize_site(self, g: GameState, h: int, letter: str) -> None:
+    def urbanize_refusal(self, g: GameState, h: int) -> str | None:
+        """Why no New City may go on state ``h`` (None: one may): not in the states marked too small, and not
+        next to a Colored State or another New City."""
         info = self.map.region_info[h]
         if not info.new_city:
-            raise IllegalAction(f"{info.name} is too small for a New City")
+            return f"{info.name} is too small for a New City"
         for n in sorted(self.neighbours(h)):
             if n in g.new_cities:
-                raise IllegalAction(f"a New City may not be placed next to another New City ({g.stop_name(n)})")
+                return f"a New City may not be placed next to another New City ({g.stop_name(n)})"
             if g.is_city(n):
-                raise IllegalAction(f"a New City may not be placed next to a Colored State ({g.stop_name(n)})")
-
-    def urbanize_site_ok(self, g: GameState, h: int) -> bool:
-        try:
-            self.check_urbanize_site(g, h, "")
-        except IllegalAction:
-            return False
-        return True
+                return f"a New City may not be placed next to a Colored State ({g.stop_name(n)})"
+        return None
 
     # --- moving goods ----------------------------------------------------------------------------
 
@@ -132,9 +129,9 @@ class Rules(CircleRules, BaseRules):
         """1 for each Colored State (or New City) passed through or reached."""
         return 1 if g.is_city(stop) else 0
 
-    def route_problem(self, g: GameState, seat: int, route: Route) -> str | None:
-        """Why a delivery is not allowed (None if it is): only your own discs, at most one flight (flights do
-        not chain), and at least one of your discs (a flight alone is no delivery)."""
+    def route_refusal(self, g: GameState, seat: int, route: Route) -> str | None:
+        """Only your own discs, at most one flight (flights do not chain), and at least one of your discs (a
+        flight alone is no delivery)."""
         flights = sum(1 for link in route.links if is_flight(link))
         if any(link.owner != seat and not is_flight(link) for link in route.links):
             return "only your own discs may be used to move goods"
@@ -144,17 +141,10 @@ class Rules(CircleRules, BaseRules):
             return "a delivery must use at least one of your own discs"
         return None
 
-    def route_allowed(self, g: GameState, seat: int, route: Route) -> bool:
-        """See ``route_problem``."""
-        return self.route_problem(g, seat, route) is None
-
     def may_use_link(self, g: GameState, seat: int, links: list[Link], link: Link) -> bool:
         if is_flight(link):
             return not any(is_flight(lk) for lk in links)
         return link.owner == seat
-
-    def route_refusal(self, g: GameState, seat: int, route: Route) -> str:
-        return self.route_problem(g, seat, route) or super().route_refusal(g, seat, route)
 
     def delivery_income(self, g: GameState, seat: int, route: Route) -> dict[int | None, int]:
         """+1 income per engine level the delivery needs (each CS and each flight), to the mover."""

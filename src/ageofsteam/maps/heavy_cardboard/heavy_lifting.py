@@ -16,14 +16,13 @@ from typing import TYPE_CHECKING, ClassVar
 
 from ageofsteam.engine.actions import Action, HexLabel, register
 from ageofsteam.engine.errors import IllegalAction
-from ageofsteam.rules.move_goods import MoveGoodsPhase
-from ageofsteam.rules.phase import next_in_queue
+from ageofsteam.maps.heavy_cardboard.state import state
+from ageofsteam.rules.move_goods import MoveGoodsPhase, named_city
 
 if TYPE_CHECKING:
     from ageofsteam.engine.state import GameState
 
 HEAVY_LIFTING = "heavy_lifting"
-USED = "heavy_lifting_used"  # key in GameState.extra during Move Goods: the action was used this phase
 
 
 @register
@@ -98,70 +97,73 @@ def has_own_link(g: GameState, seat: int, city: int) -> bool:
     return any(link.owner == seat for link in g.network.at_stop.get(city, ()))
 
 
-def check_lift(g: GameState, a: HeavyLift) -> tuple[int, int]:
-    """The start and destination cities of a legal Heavy Lifting delivery; IllegalAction otherwise."""
+def holder_refusal(g: GameState, seat: int) -> str | None:
+    """Why ``seat`` may make no Heavy Lifting delivery now (None: they may make one)."""
+    if g.players[seat].action != HEAVY_LIFTING:
+        return "only the player who took Heavy Lifting may make a Heavy Lifting delivery"
+    if state(g).heavy_lifting_used:
+        return "Heavy Lifting allows one delivery per turn, and it has been made"
+    return None
+
+
+def lift_refusal(g: GameState, seat: int, start: int, colour: str, dest: int) -> str | None:
+    """Why ``seat`` may not heavy-lift a ``colour`` cube from the city at ``start`` to the city at ``dest`` now
+    (None: they may). Listing the deliveries and checking a named one both ask this."""
+    refusal = holder_refusal(g, seat)
+    if refusal is not None:
+        return refusal
     rules = g.rules
-    if g.players[a.player].action != HEAVY_LIFTING:
-        raise IllegalAction("only the player who took Heavy Lifting may make a Heavy Lifting delivery")
-    if g.extra.get(USED):
-        raise IllegalAction("Heavy Lifting allows one delivery per turn, and it has been made")
-    cities = []
-    for label in (a.city, a.to):
-        h = g.map.by_label.get(label.upper())
-        if h is None or not g.is_city(h):
-            raise IllegalAction(f"{label} is not a city")
-        c = g.city_hex(h)
-        assert c is not None
-        cities.append(c)
-    start, dest = cities
-    for c in cities:
-        if c in rules.no_lift_cities():  # type: ignore[attr-defined]
-            raise IllegalAction(f"Heavy Lifting cannot deliver to or from {g.city_name(c)}")
-    if g.cubes.get(start, {}).get(a.colour, 0) <= 0:
-        raise IllegalAction(f"there is no {a.colour} cube in {g.city_name(start)}")
-    if not has_own_link(g, a.player, start):
-        raise IllegalAction(
-            f"Heavy Lifting starts from a city you have a completed link with; you have none at {g.city_name(start)}"
-        )
-    if not rules.accepts(g, dest, a.colour):
-        raise IllegalAction(f"{g.city_name(dest)} does not take {a.colour} cubes")
+    if dest == start:
+        return "a Heavy Lifting delivery goes to another city"
+    banned = rules.no_lift_cities()  # type: ignore[attr-defined]
+    for c in (start, dest):
+        if c in banned:
+            return f"Heavy Lifting cannot deliver to or from {g.city_name(c)}"
+    if g.cubes.get(start, {}).get(colour, 0) <= 0:
+        return f"there is no {colour} cube in {g.city_name(start)}"
+    if not has_own_link(g, seat, start):
+        return f"Heavy Lifting starts from a city you have a completed link with; you have none at {g.city_name(start)}"
+    if not rules.accepts(g, dest, colour):
+        return f"{g.city_name(dest)} does not take {colour} cubes"
     limit = rules.HEAVY_LIFTING_RANGE  # type: ignore[attr-defined]
     d = lift_distance(g, start, dest)
     if d is None:
-        raise IllegalAction(
-            f"no open land (without track or cities) joins {g.city_name(start)} and {g.city_name(dest)}"
-        )
+        return f"no open land (without track or cities) joins {g.city_name(start)} and {g.city_name(dest)}"
     if d > limit:
-        raise IllegalAction(
+        return (
             f"{g.city_name(dest)} is {d} hex spaces of open land from {g.city_name(start)} (mountains count 2); "
             f"Heavy Lifting reaches {limit}"
         )
+    return None
+
+
+def check_lift(g: GameState, a: HeavyLift) -> tuple[int, int]:
+    """The start and destination cities of a legal Heavy Lifting delivery; IllegalAction otherwise."""
+    refusal = holder_refusal(g, a.player)
+    if refusal is not None:
+        raise IllegalAction(refusal)
+    start, dest = named_city(g, a.city), named_city(g, a.to)
+    refusal = lift_refusal(g, a.player, start, a.colour, dest)
+    if refusal is not None:
+        raise IllegalAction(refusal)
     return start, dest
 
 
 def legal_lifts(g: GameState, seat: int) -> list[HeavyLift]:
-    """Every legal Heavy Lifting delivery of ``seat`` now."""
-    if g.players[seat].action != HEAVY_LIFTING or g.extra.get(USED):
+    """Every legal Heavy Lifting delivery of ``seat`` now: each cube of each city to each other city that
+    ``lift_refusal`` allows."""
+    if holder_refusal(g, seat) is not None:
         return []
-    rules = g.rules
-    banned = rules.no_lift_cities()  # type: ignore[attr-defined]
-    limit = rules.HEAVY_LIFTING_RANGE  # type: ignore[attr-defined]
-    cities = sorted({c for h in range(g.map.size) if (c := g.city_hex(h)) is not None} - banned)
+    cities = sorted({c for h in range(g.map.size) if (c := g.city_hex(h)) is not None})
     out = []
     for start in cities:
         colours = sorted(c for c, n in g.cubes.get(start, {}).items() if n > 0)
-        if not colours or not has_own_link(g, seat, start):
-            continue
         for dest in cities:
-            if dest == start:
-                continue
-            wanted = [c for c in colours if rules.accepts(g, dest, c)]
-            if not wanted:
-                continue
-            d = lift_distance(g, start, dest)
-            if d is None or d > limit:
-                continue
-            out += [HeavyLift(seat, g.label(start), c, g.label(dest)) for c in wanted]
+            out += [
+                HeavyLift(seat, g.label(start), colour, g.label(dest))
+                for colour in colours
+                if lift_refusal(g, seat, start, colour, dest) is None
+            ]
     return out
 
 
@@ -171,7 +173,7 @@ class HeavyLiftingMovePhase(MoveGoodsPhase):
     accepts = (*MoveGoodsPhase.accepts, HeavyLift)  # type: ignore[assignment]
 
     def begin(self, g: GameState) -> bool:
-        g.extra[USED] = False
+        state(g).heavy_lifting_used = False
         return super().begin(g)
 
     def legal(self, g: GameState) -> list[Action]:
@@ -194,15 +196,14 @@ class HeavyLiftingMovePhase(MoveGoodsPhase):
             g.bag[a.colour] = g.bag.get(a.colour, 0) + 1
             gain = lift_income(g)
             g.players[a.player].income += gain
-            g.extra[USED] = True
+            state(g).heavy_lifting_used = True
             g.say(
                 f"{g.player_name(a.player)} heavy-lifts {a.colour} from {g.city_name(start)} to "
                 f"{g.city_name(dest)} (+{gain} income)"
             )
-            g.pending.pop(0)
-            done = next_in_queue(g) and self._start_round(g)
+            done = self.moved(g)
         if done:
-            g.extra.pop(USED, None)
+            state(g).heavy_lifting_used = False
         return done
 
 

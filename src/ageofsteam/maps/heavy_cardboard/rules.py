@@ -9,16 +9,19 @@
   colour).
 * The two ferries are pre-printed special links (``rules/special_links.py``): $6, one build, one owner each,
   buildable once their town holds a town tile or a New City, one point at the end.
-* Heavy Lifting replaces Production (``heavy_lifting.py``).
+* Heavy Lifting replaces Production (``heavy_lifting.py``); whether its delivery has been made in the Move Goods
+  phase in progress is the map's one figure (``state.py``: ``heavy_lifting_used``).
 * Goods Growth: if the central city is empty at the start of the phase, it gets one cube of each colour.
 """
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ageofsteam.board.mapdata import GOODS_COLOURS
 from ageofsteam.maps.heavy_cardboard.heavy_lifting import HEAVY_LIFTING, HeavyLift, HeavyLiftingMovePhase, describe
+from ageofsteam.maps.heavy_cardboard.state import State
 from ageofsteam.rules.base import BaseRules
 from ageofsteam.rules.build_track import BuildTrackPhase
 from ageofsteam.rules.move_goods import MoveGoodsPhase
@@ -36,6 +39,9 @@ NO_LIFT_CITIES = ("Madeira",)
 class Rules(BaseRules):
     """Heavy Cardboard, 4–6 players."""
 
+    STATE = State
+    RULES_VERSION = 2  # 2: the central city is named by its hex K8 only; 1 (any of its hexes) still replays
+    REPLAYS_VERSIONS = frozenset({1})
     TURNS: ClassVar[dict[int, int]] = {4: 8, 5: 7, 6: 6}
     ACTIONS: ClassVar[tuple[str, ...]] = (
         "first_move",
@@ -56,6 +62,10 @@ class Rules(BaseRules):
     HEAVY_LIFTING_FIRST_INCOME = 2  # in turn 1, then one more each turn
     HEAVY_LIFTING_MAX_INCOME = 6
 
+    def any_hex_names_city(self, g: GameState) -> bool:
+        """Rules version 1 let an action name the central city by any of its seven hexes."""
+        return g.rules_version < 2
+
     def make_phases(self) -> list[Phase]:
         """Build Track with the ferries as special links; Move Goods with Heavy Lifting."""
         out = []
@@ -75,9 +85,13 @@ class Rules(BaseRules):
         """The cubes the central city starts with (and refills to when empty): one of each colour."""
         return dict.fromkeys(GOODS_COLOURS, 1)
 
+    @functools.cached_property
+    def _no_lift_cities(self) -> frozenset[int]:
+        return frozenset(c.hex for c in self.map.cities if c.name in NO_LIFT_CITIES)
+
     def no_lift_cities(self) -> frozenset[int]:
         """Cities Heavy Lifting never delivers to or from: Madeira."""
-        return frozenset(c.hex for c in self.map.cities if c.name in NO_LIFT_CITIES)
+        return self._no_lift_cities
 
     def on_setup(self, g: GameState) -> None:
         centre = self.central_city()

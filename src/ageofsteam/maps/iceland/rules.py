@@ -14,22 +14,24 @@ and the A New City tile (the red one: the map has no red city) removed from the 
   its boat links.
 * At most 4 towns are urbanized; after the 4th the New City tiles left leave the game.
 
-The steam is kept in ``GameState.extra["steam"]``: volcano hex label → red goods on it. Those goods are out of
-the bag but on no city; :meth:`Rules.extra_goods` counts them.
+The steam on the volcanoes is Iceland's own figure (``state.py``): red goods out of the bag but on no city;
+:meth:`Rules.extra_goods` counts them.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 from itertools import combinations
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ageofsteam.board.network import Link, Network
-from ageofsteam.engine.actions import Action, Deliver, register
+from ageofsteam.engine.actions import Action, Deliver, HexLabel, register
 from ageofsteam.engine.errors import BadInput, IllegalAction
+from ageofsteam.maps.iceland.state import State, state
 from ageofsteam.rules.base import BaseRules
 from ageofsteam.rules.goods_growth import box_id
-from ageofsteam.rules.move_goods import MoveGoodsPhase
+from ageofsteam.rules.move_goods import MoveGoodsPhase, deliver
 
 if TYPE_CHECKING:
     from ageofsteam.board.mapdata import MapData
@@ -40,7 +42,6 @@ if TYPE_CHECKING:
 STEAM = "red"  # steam is a red good
 WATER = "blue"  # condensed steam is a blue good
 BOAT = "boat:"  # id prefix of the boat links
-WATER_BOX = "water_box"  # GameState.extra, only while a deliver_steam is carried out: the box it names
 
 
 @register
@@ -48,11 +49,12 @@ WATER_BOX = "water_box"  # GameState.extra, only while a deliver_steam is carrie
 class DeliverSteam(Action):
     """Phase V, Iceland: deliver steam (a red good) from ``city`` (a city or a volcano) along ``links``, as
     ``deliver`` does, and take the blue good of display box ``water`` (``"light3/1"``) for the water, when the
-    bag holds none (Ruling 8: the mover chooses). A plain ``deliver`` then takes the first blue good."""
+    bag holds none and the display more than one (Ruling 8: the mover chooses). A plain ``deliver`` is then
+    refused; records of rules version 1 (made before the choice) hold it, and it takes the first blue good."""
 
     kind: ClassVar[str] = "deliver_steam"
     player: int
-    city: str
+    city: HexLabel
     links: tuple[str, ...]
     water: str
 
@@ -66,6 +68,21 @@ def water_boxes(g: GameState) -> list[str]:
     return [box_id(col, i) for col, boxes in g.display.items() for i, c in enumerate(boxes) if c == WATER]
 
 
+def water_refusal(g: GameState, box: str) -> str | None:
+    """Why a steam delivery may not name display box ``box`` for its water (None: it may). The mover chooses
+    only when the bag holds no blue good and the display more than one (Ruling 8); otherwise the water comes
+    from the bag, or from the display's only blue good, and a plain ``deliver`` says so. (Rules version 1 also
+    let a delivery name the display's only blue good.)"""
+    if g.bag.get(WATER, 0) > 0:
+        return "the bag still holds water (blue goods): the water comes from the bag, not the display"
+    boxes = water_boxes(g)
+    if box not in boxes:
+        return f"display box {box} holds no blue good"
+    if len(boxes) < 2 and g.rules_version >= 2:
+        return f"the display holds only one blue good ({box}): deliver the steam without naming it"
+    return None
+
+
 class IcelandMoveGoodsPhase(MoveGoodsPhase):
     """Move Goods, where a steam delivery names the display box its water comes from when the bag has none
     and the display offers a choice."""
@@ -75,7 +92,7 @@ class IcelandMoveGoodsPhase(MoveGoodsPhase):
     def legal(self, g: GameState) -> list[Action]:
         out = super().legal(g)
         boxes = water_boxes(g)
-        if g.bag.get(WATER, 0) > 0 or len(boxes) < 2:
+        if g.bag.get(WATER, 0) > 0 or len(boxes) < 2:  # the water's box is not the mover's choice
             return out
         choices: list[Action] = []
         for a in out:
@@ -88,26 +105,34 @@ class IcelandMoveGoodsPhase(MoveGoodsPhase):
     def check(self, g: GameState, a: Action) -> None:
         if not isinstance(a, DeliverSteam):
             super().check(g, a)
+            if isinstance(a, Deliver) and a.colour == STEAM and g.rules_version >= 2:
+                boxes = [box for box in water_boxes(g) if water_refusal(g, box) is None]
+                if boxes:
+                    raise IllegalAction(
+                        "the bag holds no water: name the display box its blue good comes from "
+                        f"(deliver_steam, water one of {', '.join(boxes)})"
+                    )
             return
         self.route_of(g, a.as_delivery())
-        if g.bag.get(WATER, 0) > 0:
-            raise IllegalAction("the bag still holds water (blue goods): the water comes from the bag, not the display")
-        if a.water not in water_boxes(g):
-            raise IllegalAction(f"display box {a.water} holds no blue good")
+        refusal = water_refusal(g, a.water)
+        if refusal is not None:
+            raise IllegalAction(refusal)
 
     def apply(self, g: GameState, a: Action) -> bool:
         if not isinstance(a, DeliverSteam):
             return super().apply(g, a)
-        g.extra[WATER_BOX] = a.water
-        try:
-            return super().apply(g, a.as_delivery())
-        finally:
-            g.extra.pop(WATER_BOX, None)
+        rules = g.rules
+        assert isinstance(rules, Rules)
+        deliver(g, a.player, self.route_of(g, a.as_delivery()), partial(rules.delivered_cube, water=a.water))
+        return self.moved(g)
 
 
 class Rules(BaseRules):
     """Iceland: the base rules with volcanoes, steam, boat links and a limit on urbanization."""
 
+    STATE = State
+    RULES_VERSION = 2  # 2: the mover names the display box of the water (Ruling 8); 1 still replays
+    REPLAYS_VERSIONS = frozenset({1})
     TURNS: ClassVar[dict[int, int]] = {4: 8, 5: 7}
     STEAM_PER_VOLCANO = 2
     URBANIZATION_LIMIT = 4
@@ -144,23 +169,15 @@ class Rules(BaseRules):
         if g.bag.get(STEAM, 0) < need:
             raise BadInput(f"{self.map.name}: the bag holds {g.bag.get(STEAM, 0)} red goods, the volcanoes need {need}")
         g.bag[STEAM] -= need
-        g.extra["steam"] = {g.label(h): self.STEAM_PER_VOLCANO for h in sorted(self.volcanoes)}
+        state(g).steam = {g.label(h): self.STEAM_PER_VOLCANO for h in sorted(self.volcanoes)}
 
     def extra_goods(self, g: GameState) -> dict[str, int]:
         """Goods out of the bag that are on no city and not on the display: the steam on the volcanoes."""
-        return {STEAM: sum(g.extra.get("steam", {}).values()) + int(g.extra.get("steam_lost", 0))}
+        return {STEAM: sum(state(g).steam.values()) + state(g).steam_lost}
 
     def goods_on_hexes(self, g: GameState) -> dict[int, dict[str, int]]:
         """The steam on the volcanoes, for the picture."""
-        return {g.map.by_label[lab]: {STEAM: n} for lab, n in g.extra.get("steam", {}).items() if n}
-
-    def describe_status(self, g: GameState) -> list[str]:
-        steam = ", ".join(f"{lab} {n}" for lab, n in sorted(g.extra.get("steam", {}).items()))
-        left = self.URBANIZATION_LIMIT - len(g.new_cities)
-        return [
-            f"Steam on the volcanoes: {steam or 'none'}; in round {g.turn} steam goes at most {max(g.turn, 1)} "
-            f"link{'s' if g.turn > 1 else ''}; urbanizations left: {max(left, 0)} of {self.URBANIZATION_LIMIT}"
-        ]
+        return {g.map.by_label[lab]: {STEAM: n} for lab, n in state(g).steam.items() if n}
 
     def describe_action(self, g: GameState, a: Action) -> str | None:
         """A steam delivery that names the display box of its water, for the menus."""
@@ -182,7 +199,7 @@ class Rules(BaseRules):
 
     def extra_invariants(self, g: GameState) -> list[str]:
         out = []
-        for lab, n in g.extra.get("steam", {}).items():
+        for lab, n in state(g).steam.items():
             if n < 0 or g.map.by_label.get(lab) not in self.volcanoes:
                 out.append(f"{n} steam on {lab}, which is not a volcano or holds a negative count")
         if len(g.new_cities) > self.URBANIZATION_LIMIT:
@@ -195,12 +212,11 @@ class Rules(BaseRules):
         """Track may end at a volcano (no track is laid on it)."""
         return self.volcanoes
 
-    def urbanize_site_ok(self, g: GameState, h: int) -> bool:
-        return len(g.new_cities) < self.URBANIZATION_LIMIT
-
-    def check_urbanize_site(self, g: GameState, h: int, letter: str) -> None:
+    def urbanize_refusal(self, g: GameState, h: int) -> str | None:
+        """Why no town may be urbanized now (None: one may): at most 4 towns are."""
         if len(g.new_cities) >= self.URBANIZATION_LIMIT:
-            raise IllegalAction(f"urbanization is limited to {self.URBANIZATION_LIMIT} towns on {self.map.name}")
+            return f"urbanization is limited to {self.URBANIZATION_LIMIT} towns on {self.map.name}"
+        return None
 
     def on_urbanized(self, g: GameState, h: int, letter: str) -> None:
         """After the 4th urbanization the New City tiles left leave the game."""
@@ -226,13 +242,13 @@ class Rules(BaseRules):
     def goods_sources(self, g: GameState) -> dict[int, dict[str, int]]:
         """The cities' goods and the steam on the volcanoes."""
         out = dict(g.cubes)
-        for lab, n in g.extra.get("steam", {}).items():
+        for lab, n in state(g).steam.items():
             out[g.map.by_label[lab]] = {STEAM: n}
         return out
 
     def take_goods(self, g: GameState, stop: int, colour: str) -> None:
         if stop in self.volcanoes:
-            g.extra["steam"][g.label(stop)] -= 1
+            state(g).steam[g.label(stop)] -= 1
         else:
             super().take_goods(g, stop, colour)
 
@@ -255,12 +271,11 @@ class Rules(BaseRules):
             return len(route.links)
         return route.levels
 
-    def route_allowed(self, g: GameState, seat: int, route: Route) -> bool:
+    def route_refusal(self, g: GameState, seat: int, route: Route) -> str | None:
         """Steam uses at most as many links as the round number."""
-        return route.colour != STEAM or self.steam_links(g, route) <= g.turn
-
-    def route_refusal(self, g: GameState, seat: int, route: Route) -> str:
-        n = self.steam_links(g, route)
+        n = self.steam_links(g, route) if route.colour == STEAM else 0
+        if n <= g.turn:
+            return None
         return f"in round {g.turn} steam may go at most {g.turn} link{'s' if g.turn > 1 else ''}, not {n}"
 
     def delivery_income(self, g: GameState, seat: int, route: Route) -> dict[int | None, int]:
@@ -273,10 +288,10 @@ class Rules(BaseRules):
                 out[link.owner] = out.get(link.owner, 0) + 1
         return out
 
-    def delivered_cube(self, g: GameState, seat: int, route: Route) -> None:
+    def delivered_cube(self, g: GameState, seat: int, route: Route, water: str | None = None) -> None:
         """Steam condenses into water on its destination city: the red good goes to the bag, a blue one comes
-        from the bag, else from the display (the box the mover named, Ruling 8; by default the first in the
-        display's order, each column from the top), else none."""
+        from the bag, else from the display (box ``water``, which the mover named, Ruling 8; by default the
+        first in the display's order, each column from the top), else none."""
         super().delivered_cube(g, seat, route)
         if route.colour != STEAM:
             return
@@ -286,13 +301,13 @@ class Rules(BaseRules):
             g.bag[WATER] -= 1
             where = "the bag"
         else:
-            named = g.extra.get(WATER_BOX) or next(iter(water_boxes(g)), None)
+            named = water or next(iter(water_boxes(g)), None)
             box = None if named is None else (named.split("/")[0], int(named.split("/")[1]) - 1)
             if box is None:
                 g.say(f"the steam delivered to {name} is lost: no water is left in the bag or the display")
                 if g.options.get("lost_steam_leaves_game", False):
                     g.bag[STEAM] -= 1  # out of the game after all (Ruling 9's option)
-                    g.extra["steam_lost"] = int(g.extra.get("steam_lost", 0)) + 1
+                    state(g).steam_lost += 1
                 return
             g.display[box[0]][box[1]] = None
             where = f"the goods display (box {box[0]}/{box[1] + 1})"

@@ -8,13 +8,7 @@
 * Goods growth: each red good that comes onto the map brings $5 with it.
 * 3 players: a grey disc blocks Engineer, then Urbanization, alternating at each advance of the turn marker.
 
-The money is kept in ``GameState.extra``:
-
-* ``extra["money"]``: city hex label → dollars lying on that city;
-* ``extra["display_money"]``: goods-display column → dollars under each of its boxes, top box first;
-* ``extra["money_from_bank"]`` / ``extra["money_taken"]``: dollars the bank has laid out and players have
-  taken, so that ``money + display_money + money_taken == money_from_bank`` always;
-* ``extra["money_choice"]``: while a player decides whether to take $5, the city label.
+The money and the grey disc are Las Vegas's own figures (``state.py``).
 """
 
 from __future__ import annotations
@@ -24,11 +18,11 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from ageofsteam.engine.actions import Action, Deliver, register
 from ageofsteam.engine.errors import IllegalAction
+from ageofsteam.maps.las_vegas.state import State, state
 from ageofsteam.rules.base import BaseRules
 from ageofsteam.rules.goods_growth import GoodsGrowthPhase
 from ageofsteam.rules.move_goods import MoveGoodsPhase, deliver
-from ageofsteam.rules.phase import Phase, next_in_queue
-from ageofsteam.rules.select_actions import SelectActionsPhase
+from ageofsteam.rules.phase import Phase
 
 if TYPE_CHECKING:
     from ageofsteam.engine.state import GameState
@@ -49,25 +43,15 @@ class TakeMoney(Action):
 
 
 def city_money(g: GameState, city: int) -> int:
-    return int(g.extra.get("money", {}).get(g.label(city), 0))
+    return state(g).money.get(g.label(city), 0)
 
 
 def add_city_money(g: GameState, city: int, amount: int) -> None:
-    money = g.extra.setdefault("money", {})
+    money = state(g).money
     lab = g.label(city)
     money[lab] = money.get(lab, 0) + amount
     if not money[lab]:
         del money[lab]
-
-
-class LasVegasSelectActions(SelectActionsPhase):
-    """Select Actions, with the action under the grey disc refused in player words."""
-
-    def check(self, g: GameState, a: Action) -> None:
-        blocked = g.extra.get("blocked_action")
-        if getattr(a, "action", None) == blocked and blocked is not None:
-            raise IllegalAction(f"{g.rules.action_title(blocked)} is blocked by the grey disc this turn")
-        super().check(g, a)
 
 
 class LasVegasMoveGoods(MoveGoodsPhase):
@@ -76,20 +60,21 @@ class LasVegasMoveGoods(MoveGoodsPhase):
     accepts = (*MoveGoodsPhase.accepts, TakeMoney)
 
     def legal(self, g: GameState) -> list[Action]:
-        if "money_choice" in g.extra:
+        if state(g).money_choice is not None:
             seat = g.to_move
             assert seat is not None
             return [TakeMoney(seat, True), TakeMoney(seat, False)]
         return super().legal(g)
 
     def check(self, g: GameState, a: Action) -> None:
-        pending = g.extra.get("money_choice")
+        pending = state(g).money_choice
         if isinstance(a, TakeMoney):
             if pending is None:
                 raise IllegalAction("there is no money to take now: it can be taken only right after a delivery")
             return
         if pending is not None:
-            raise IllegalAction(f"first decide whether to take ${MONEY_TAKEN} from {pending['name']}")
+            name = g.city_name(g.map.by_label[pending])
+            raise IllegalAction(f"first decide whether to take ${MONEY_TAKEN} from {name}")
         super().check(g, a)
 
     def apply(self, g: GameState, a: Action) -> bool:
@@ -98,24 +83,23 @@ class LasVegasMoveGoods(MoveGoodsPhase):
             dest = route.stops[-1]
             if city_money(g, dest) >= MONEY_TAKEN:
                 deliver(g, a.player, route)
-                g.extra["money_choice"] = {"city": g.label(dest), "name": g.city_name(dest)}
+                state(g).money_choice = g.label(dest)
                 return False  # the same player now decides about the money
             return super().apply(g, a)
         if isinstance(a, TakeMoney):
-            choice = g.extra.pop("money_choice")
+            figures = state(g)
+            assert figures.money_choice is not None
+            city = g.map.by_label[figures.money_choice]
+            figures.money_choice = None
             name = g.player_name(a.player)
             if a.take:
-                city = g.map.by_label[choice["city"]]
                 add_city_money(g, city, -MONEY_TAKEN)
-                g.extra["money_taken"] = g.extra.get("money_taken", 0) + MONEY_TAKEN
+                figures.money_taken += MONEY_TAKEN
                 g.players[a.player].cash += MONEY_TAKEN
-                g.say(f"{name} takes ${MONEY_TAKEN} from {choice['name']}")
+                g.say(f"{name} takes ${MONEY_TAKEN} from {g.city_name(city)}")
             else:
-                g.say(f"{name} leaves the money on {choice['name']}")
-            g.pending.pop(0)
-            if not next_in_queue(g):
-                return False
-            return self._start_round(g)
+                g.say(f"{name} leaves the money on {g.city_name(city)}")
+            return self.moved(g)
         return super().apply(g, a)
 
 
@@ -127,7 +111,7 @@ class LasVegasGoodsGrowth(GoodsGrowthPhase):
         display_before = {col: list(boxes) for col, boxes in g.display.items()}
         red_before = {city: cubes.get("red", 0) for city, cubes in g.cubes.items()}
         super().grow(g, half, dice)
-        display_money = g.extra.setdefault("display_money", {})
+        display_money = state(g).display_money
         from_boxes = 0
         for col, boxes in g.display.items():
             under = display_money.get(col)
@@ -144,20 +128,20 @@ class LasVegasGoodsGrowth(GoodsGrowthPhase):
                 add_city_money(g, city, MONEY_UNDER_RED * arrived)
                 laid += MONEY_UNDER_RED * arrived
                 g.say(f"${MONEY_UNDER_RED * arrived} goes under the red goods arriving in {g.city_name(city)}")
-        g.extra["money_from_bank"] = g.extra.get("money_from_bank", 0) + laid - from_boxes
+        state(g).money_from_bank += laid - from_boxes
 
 
 class Rules(BaseRules):
     """Las Vegas: money under the red goods, $3 plains, and the grey disc with 3 players."""
 
     TURNS: ClassVar[dict[int, int]] = {3: 10, 4: 8, 5: 7}
+    STATE = State
     TERRAIN_COSTS: ClassVar[dict[str, int]] = {"plain": 3, "river": 3, "mountain": 4}
     THREE_PLAYER_BLOCKED = ENGINEER  # the action the grey disc blocks first in a 3-player game
     OPTIONS: ClassVar[dict[str, Any]] = {**BaseRules.OPTIONS, "mountain_cost": 4}
 
     def make_phases(self) -> list[Phase]:
         swap: dict[str, Phase] = {
-            "select_actions": LasVegasSelectActions(),
             "move_goods": LasVegasMoveGoods(),
             "goods_growth": LasVegasGoodsGrowth(),
         }
@@ -172,51 +156,45 @@ class Rules(BaseRules):
     def settle_scenario(self, g: GameState, given: dict[str, Any]) -> None:
         """$5 under each red good on the cities and on the display, unless the scenario states the money
         itself; the bank's ledger is made to agree with what lies on the board."""
+        figures = state(g)
         if "money" not in given:
-            g.extra["money"] = {
+            figures.money = {
                 g.label(h): MONEY_UNDER_RED * cubes["red"] for h, cubes in g.cubes.items() if cubes.get("red")
             }
         if "display_money" not in given:
-            g.extra["display_money"] = {
+            figures.display_money = {
                 col: [MONEY_UNDER_RED if c == "red" else 0 for c in boxes] for col, boxes in g.display.items()
             }
-        g.extra.setdefault("money_taken", 0)
         if "money_from_bank" not in given:
-            held = sum(g.extra["money"].values()) + sum(sum(v) for v in g.extra["display_money"].values())
-            g.extra["money_from_bank"] = held + g.extra["money_taken"]
+            held = sum(figures.money.values()) + sum(sum(v) for v in figures.display_money.values())
+            figures.money_from_bank = held + figures.money_taken
 
     def on_setup(self, g: GameState) -> None:
         """In a 3-player game, block the Engineer action with a grey disc."""
         if len(g.players) == 3:
-            g.extra["blocked_action"] = self.THREE_PLAYER_BLOCKED
+            state(g).blocked_action = self.THREE_PLAYER_BLOCKED
 
     # --- actions -------------------------------------------------------------------------------
 
-    def available_actions(self, g: GameState, seat: int) -> list[str]:
-        blocked = g.extra.get("blocked_action")
-        return [a for a in super().available_actions(g, seat) if a != blocked]
+    def action_refusal(self, g: GameState, seat: int, action: str) -> str | None:
+        """3 players: the action under the grey disc cannot be selected this turn."""
+        if action == state(g).blocked_action:
+            return f"{self.action_title(action)} is blocked by the grey disc this turn"
+        return super().action_refusal(g, seat, action)
 
     def on_turn_advanced(self, g: GameState) -> None:
         """The grey disc moves: from Engineer to Urbanization, or from Urbanization to Engineer."""
-        blocked = g.extra.get("blocked_action")
-        if blocked is not None:
-            g.extra["blocked_action"] = URBANIZATION if blocked == ENGINEER else ENGINEER
-            g.say(f"The grey disc moves to {self.action_title(g.extra['blocked_action'])}")
+        figures = state(g)
+        if figures.blocked_action is not None:
+            figures.blocked_action = URBANIZATION if figures.blocked_action == ENGINEER else ENGINEER
+            g.say(f"The grey disc moves to {self.action_title(figures.blocked_action)}")
 
     def describe_action(self, g: GameState, a: Action) -> str | None:
         if isinstance(a, TakeMoney):
-            where = g.extra.get("money_choice", {}).get("name", "the city")
+            choice = state(g).money_choice
+            where = g.city_name(g.map.by_label[choice]) if choice is not None else "the city"
             return f"take ${MONEY_TAKEN} from {where}" if a.take else f"leave the money on {where}"
         return None
-
-    def describe_status(self, g: GameState) -> list[str]:
-        money = g.extra.get("money", {})
-        on = ", ".join(f"{g.stop_name(g.map.by_label[lab])} ${v}" for lab, v in sorted(money.items()) if v)
-        under = sum(sum(v) for v in g.extra.get("display_money", {}).values())
-        out = [f"Money on cities: {on or 'none'}; under red goods on the display: ${under}"]
-        if g.extra.get("blocked_action"):
-            out.append(f"Grey disc: {self.action_title(g.extra['blocked_action'])} cannot be taken this turn")
-        return out
 
     # --- building ------------------------------------------------------------------------------
 
@@ -230,8 +208,8 @@ class Rules(BaseRules):
     def extra_invariants(self, g: GameState) -> list[str]:
         """The money: whole coins, never negative, under red goods only on the display, and all accounted for."""
         problems = []
-        money = g.extra.get("money", {})
-        display_money = g.extra.get("display_money", {})
+        figures = state(g)
+        money, display_money = figures.money, figures.display_money
         for lab, v in money.items():
             if v <= 0 or v % MONEY_UNDER_RED:
                 problems.append(f"${v} lies on the city at {lab}")
@@ -241,7 +219,7 @@ class Rules(BaseRules):
                     problems.append(f"${v} lies under display box {col}/{i + 1} ({g.display[col][i]})")
         if g.phase != "setup" or g.step != "cubes":
             held = sum(money.values()) + sum(sum(v) for v in display_money.values())
-            taken, paid = g.extra.get("money_taken", 0), g.extra.get("money_from_bank", 0)
+            taken, paid = figures.money_taken, figures.money_from_bank
             if held + taken != paid:
                 problems.append(f"${held} on the board and ${taken} taken, but the bank laid out ${paid}")
         return problems

@@ -14,6 +14,9 @@ delivery to an exit pays one income per link, less 1 per flooded hex passed (nev
 waives it); one to an urbanized district pays nothing, but the person leaves the map as well. The game is
 won at the end of the round in which the last person leaves, if the player is not bankrupt; it is lost on
 bankruptcy or with people left after round 10.
+
+Its figures (``state.py``, typed; the state view shows them under ``extra``): ``markers`` (the flooded hexes),
+``people`` (waiting on the districts), ``evacuated``, ``floods_due`` (during the flooding) and ``result``.
 """
 
 from __future__ import annotations
@@ -23,7 +26,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ageofsteam.engine.actions import Action, HexLabel, PlayerOrder, register
-from ageofsteam.engine.errors import IllegalAction
+from ageofsteam.engine.errors import BadInput, IllegalAction
+from ageofsteam.maps.miami.state import FLOOD, Result, State, state
 from ageofsteam.rules.base import BaseRules
 from ageofsteam.rules.goods_growth import GoodsGrowthPhase
 from ageofsteam.rules.phase import Phase, wait_for_chance
@@ -46,7 +50,6 @@ MEDIUM_DOUBLES = ("Biscayne Campus", "Normandy Shores Golf Course")
 HARD_SINGLE = "Cape Florida Park"
 COAST_GUARD = "coast_guard"
 FIRE_FIGHTER = "fire_fighter"
-FLOOD = "flood"
 FLOODED_COST = 4
 
 
@@ -118,7 +121,7 @@ class MiamiSetupPhase(SetupPhase):
                 people.setdefault(lab, {})
                 people[lab][c] = people[lab].get(c, 0) + 1
                 g.bag[c] -= 1
-        g.extra["people"] = people
+        state(g).people = people
         g.step = None
         g.say(f"{sum(len(c) for c in a.districts.values())} people ({g.options['difficulty']}) wait on the districts")
         return True
@@ -133,15 +136,16 @@ class FloodingPhase(Phase):
 
     def begin(self, g: GameState) -> bool:
         rules: Rules = g.rules  # type: ignore[assignment]
-        g.extra["floods_due"] = rules.FLOODS_PER_ROUND.get(g.turn, 0)
+        state(g).floods_due = rules.FLOODS_PER_ROUND.get(g.turn, 0)
         return self._next(g)
 
     def _next(self, g: GameState) -> bool:
         rules: Rules = g.rules  # type: ignore[assignment]
-        if g.extra["floods_due"] > 0 and rules.flood_sites(g) and g.active_players():
+        figures = state(g)
+        if figures.floods_due > 0 and rules.flood_sites(g) and g.active_players():
             g.to_move = g.active_players()[0]
             return False
-        del g.extra["floods_due"]
+        figures.floods_due = 0
         g.to_move = None
         return True
 
@@ -157,14 +161,16 @@ class FloodingPhase(Phase):
         h = g.map.by_label.get(a.hex.upper())
         if h is None:
             raise IllegalAction(f"there is no hex {a.hex!r} on this map")
-        if h not in rules.flood_sites(g):
-            raise IllegalAction(rules.flood_refusal(g, h))
+        refusal = rules.flood_refusal(g, h)
+        if refusal is not None:
+            raise IllegalAction(refusal)
 
     def apply(self, g: GameState, a: Action) -> bool:
         assert isinstance(a, FloodHex)
         h = g.map.by_label[a.hex.upper()]
-        g.extra["markers"][g.label(h)] = [FLOOD]
-        g.extra["floods_due"] -= 1
+        figures = state(g)
+        figures.markers[g.label(h)] = [FLOOD]
+        figures.floods_due -= 1
         g.board_changed()
         g.say(f"The water rises: {g.label(h)} is flooded{' (a flood cube on the track)' if h in g.tiles else ''}")
         return self._next(g)
@@ -173,6 +179,7 @@ class FloodingPhase(Phase):
 class Rules(BaseRules):
     """Miami 2030, 1 player (map.toml: players = [1, 1])."""
 
+    STATE = State
     TURNS: ClassVar[dict[int, int]] = {1: 10}
     BAG: ClassVar[dict[str, int]] = {"red": 20, "purple": 20, "yellow": 20}  # the people; no black, no blue
     NEW_CITIES: ClassVar[dict[str, tuple[str, str]]] = {
@@ -227,14 +234,12 @@ class Rules(BaseRules):
     def options(self, given: dict[str, Any] | None) -> dict[str, Any]:
         out = super().options(given)
         if out["difficulty"] not in PEOPLE:
-            from ageofsteam.engine.errors import BadInput
-
             raise BadInput(f"option 'difficulty' must be easy, medium or hard, not {out['difficulty']!r}")
         return out
 
     def flooded(self, g: GameState) -> set[int]:
         """The hexes holding a flood cube (on the ground or on a track tile)."""
-        return {g.map.by_label[lab] for lab, kinds in g.extra.get("markers", {}).items() if FLOOD in kinds}
+        return {g.map.by_label[lab] for lab, kinds in state(g).markers.items() if FLOOD in kinds}
 
     def is_district(self, g: GameState, h: int) -> bool:
         """A district not urbanized."""
@@ -242,46 +247,40 @@ class Rules(BaseRules):
 
     def people(self, g: GameState) -> dict[int, dict[str, int]]:
         """District hex → its people (districts not urbanized)."""
-        return {g.map.by_label[lab]: cubes for lab, cubes in g.extra.get("people", {}).items()}
+        return {g.map.by_label[lab]: cubes for lab, cubes in state(g).people.items()}
 
     def goods_on_hexes(self, g: GameState) -> dict[int, dict[str, int]]:
         """The people waiting on the districts, for the picture."""
         return {h: dict(c) for h, c in self.people(g).items() if any(c.values())}
 
     def people_left(self, g: GameState) -> int:
-        on_districts = sum(sum(c.values()) for c in g.extra.get("people", {}).values())
+        on_districts = sum(sum(c.values()) for c in state(g).people.values())
         return on_districts + sum(sum(c.values()) for c in g.cubes.values())
 
     def flood_sites(self, g: GameState) -> list[int]:
-        """Where the next flood cube may go: a beach not flooded; when every beach is, a hex next to a beach,
-        never a district or an exit."""
-        wet = self.flooded(g)
-        beaches = [h for h in range(g.map.size) if g.map.terrain[h] == "beach"]
-        dry = [h for h in beaches if h not in wet]
-        if dry:
-            return dry
-        near = {n for h in beaches for n in g.map.neighbours[h] if n >= 0}
-        return sorted(
-            h
-            for h in near
-            if h not in wet and g.map.terrain[h] != "beach" and h not in g.map.town_kinds and h not in g.map.city_at
-        )
+        """Where the next flood cube may go (:meth:`flood_refusal`), in hex order."""
+        return [h for h in range(g.map.size) if self.flood_refusal(g, h) is None]
 
-    def flood_refusal(self, g: GameState, h: int) -> str:
-        if h in self.flooded(g):
+    def flood_refusal(self, g: GameState, h: int) -> str | None:
+        """Why the next flood cube may not go on ``h`` (None: it may): a beach not yet flooded; when every beach
+        is, a hex next to a beach; never a district or an exit."""
+        wet = self.flooded(g)
+        if h in wet:
             return f"{g.label(h)} is already flooded"
         if h in g.map.town_kinds or h in g.map.city_at:
             return "flood cubes are never placed in districts or on exits"
-        if any(g.map.terrain[b] == "beach" and b not in self.flooded(g) for b in range(g.map.size)):
-            return "a flood cube goes on a beach hex that is not yet flooded"
-        return "a flood cube goes on a hex next to a beach hex"
+        terrain, neighbours = g.map.terrain, g.map.neighbours
+        if any(terrain[b] == "beach" and b not in wet for b in range(g.map.size)):
+            return None if terrain[h] == "beach" else "a flood cube goes on a beach hex that is not yet flooded"
+        if not any(n >= 0 and terrain[n] == "beach" for n in neighbours[h]):
+            return "a flood cube goes on a hex next to a beach hex"
+        return None
 
     # --- setup and phases ---------------------------------------------------------------------
 
     def on_setup(self, g: GameState) -> None:
-        g.extra["markers"] = {g.label(h): [FLOOD] for h in self.flooded_at_setup()}
-        g.extra["people"] = {}
-        g.extra["evacuated"] = {}
+        """A flood cube on each beach of Miami West and North (the people come after the player order)."""
+        state(g).markers = {g.label(h): [FLOOD] for h in self.flooded_at_setup()}
 
     def make_phases(self) -> list[Phase]:
         out: list[Phase] = []
@@ -298,7 +297,8 @@ class Rules(BaseRules):
     def extra_goods(self, g: GameState) -> dict[str, int]:
         """The people on the districts and those evacuated."""
         out: dict[str, int] = {}
-        for held in (*g.extra.get("people", {}).values(), g.extra.get("evacuated", {})):
+        figures = state(g)
+        for held in (*figures.people.values(), figures.evacuated):
             for c, n in held.items():
                 out[c] = out.get(c, 0) + n
         return out
@@ -311,7 +311,7 @@ class Rules(BaseRules):
         for h in wet:
             if h in g.map.town_kinds or h in g.map.city_at:
                 problems.append(f"the district or exit {g.label(h)} is flooded")
-        for lab in g.extra.get("people", {}):
+        for lab in state(g).people:
             if not self.is_district(g, g.map.by_label[lab]):
                 problems.append(f"people wait on {lab}, which is not a district")
         return problems
@@ -353,15 +353,12 @@ class Rules(BaseRules):
         ``track_from_districts``)."""
         return self.track_end_hexes(g) if g.options.get("track_from_districts", True) else frozenset()
 
-    def urbanize_site_ok(self, g: GameState, h: int) -> bool:
-        return self.is_district(g, h)
-
-    def check_urbanize_site(self, g: GameState, h: int, letter: str) -> None:
-        if not self.is_district(g, h):
-            raise IllegalAction("a New City goes on a district")
+    def urbanize_refusal(self, g: GameState, h: int) -> str | None:
+        """Why no New City may go on ``h`` (None: one may): only on a district."""
+        return None if self.is_district(g, h) else "a New City goes on a district"
 
     def on_urbanized(self, g: GameState, h: int, letter: str) -> None:
-        people = g.extra["people"].pop(g.label(h), {})
+        people = state(g).people.pop(g.label(h), {})
         g.cubes[h] = dict(people)
         if people:
             g.say(f"The people of {g.map.towns[h]} move onto {g.city_name(h)}")
@@ -376,11 +373,12 @@ class Rules(BaseRules):
             g.cubes[stop][colour] -= 1
             return
         lab = g.label(stop)
-        g.extra["people"][lab][colour] -= 1
-        if not g.extra["people"][lab][colour]:
-            del g.extra["people"][lab][colour]
-        if not g.extra["people"][lab]:
-            del g.extra["people"][lab]
+        people = state(g).people
+        people[lab][colour] -= 1
+        if not people[lab][colour]:
+            del people[lab][colour]
+        if not people[lab]:
+            del people[lab]
 
     def flooded_passed(self, g: GameState, route: Route) -> int:
         """Flooded hexes the route's track runs over."""
@@ -400,7 +398,7 @@ class Rules(BaseRules):
             return income
         loss = self.flooded_passed(g, route)
         out: dict[int | None, int] = {}
-        for owner, n in income.items():  # the loss comes off the player's own links first
+        for owner, n in income.items():  # the loss comes off the player's own links (Rulings)
             cut = min(n, loss) if owner == seat else 0
             loss -= cut
             out[owner] = n - cut
@@ -408,7 +406,7 @@ class Rules(BaseRules):
 
     def delivered_cube(self, g: GameState, seat: int, route: Route) -> None:
         """The person leaves the map."""
-        ev = g.extra["evacuated"]
+        ev = state(g).evacuated
         ev[route.colour] = ev.get(route.colour, 0) + 1
 
     # --- the end ------------------------------------------------------------------------------
@@ -430,36 +428,21 @@ class Rules(BaseRules):
         super().check_early_end(g)
 
     def _result(self, g: GameState, won: bool, why: str) -> None:
-        evacuated = sum(g.extra["evacuated"].values())
-        g.extra["result"] = {
-            "won": won,
-            "round": g.turn,
-            "evacuated": evacuated,
-            "left": self.people_left(g),
-            "reason": why,
-        }
+        evacuated = sum(state(g).evacuated.values())
+        state(g).result = Result(won, g.turn, evacuated, self.people_left(g), why)
         g.say(f"{'Won' if won else 'Lost'} in round {g.turn}: {why} ({evacuated} evacuated)")
 
     def result_lines(self, g: GameState) -> list[str]:
         """Won or lost, and why."""
-        r = g.extra.get("result")
-        if not r:
+        r = state(g).result
+        if r is None:
             return []
-        head = "You won" if r["won"] else "You lost"
-        return [f"{head} in round {r['round']}: {r['reason']} ({r['evacuated']} evacuated, {r['left']} left)."]
-
-    def describe_status(self, g: GameState) -> list[str]:
-        """People still on the map and evacuated, the flooded hexes, the water left."""
-        evacuated = sum(g.extra.get("evacuated", {}).values())
-        wet = len(self.flooded(g))
-        return [
-            f"People: {self.people_left(g)} on the map, {evacuated} evacuated. "
-            f"Flooded hexes: {wet}; flood cubes left: {max(0, self.FLOOD_CUBES - wet)}."
-        ]
+        head = "You won" if r.won else "You lost"
+        return [f"{head} in round {r.round}: {r.reason} ({r.evacuated} evacuated, {r.left} left)."]
 
     def score(self, g: GameState, seat: int) -> int:
         """The people evacuated so far."""
-        return sum(g.extra.get("evacuated", {}).values())
+        return sum(state(g).evacuated.values())
 
     def describe_action(self, g: GameState, a: Action) -> str | None:
         if isinstance(a, FloodHex):

@@ -4,12 +4,13 @@ and the turn's counts that the building phase keeps."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from ageofsteam.engine.actions import Action, HexLabel, register
 from ageofsteam.engine.errors import IllegalAction
-from ageofsteam.maps.new_york.figures import TURN, excavated
+from ageofsteam.maps.new_york.figures import excavated
 from ageofsteam.maps.new_york.setup import SetupRules
+from ageofsteam.maps.new_york.state import SubwayTurn, state
 
 if TYPE_CHECKING:
     from ageofsteam.engine.state import GameState
@@ -31,11 +32,19 @@ class ExcavationRules(SetupRules):
     EXCAVATIONS = 2  # excavations a turn
     EXCAVATION_COST = 2  # every hex, construction sites included
 
-    def turn_counts(self, g: GameState) -> dict[str, Any]:
-        return g.extra.setdefault(TURN, {"excavations": 0, "stations": 0, "moved": False})  # type: ignore[no-any-return]
+    def turn_counts(self, g: GameState) -> SubwayTurn:
+        """The counts of the build turn in progress (all 0 before its first excavation, station or move)."""
+        return state(g).subway_turn or SubwayTurn()
+
+    def count_turn(self, g: GameState) -> SubwayTurn:
+        """The counts of the build turn in progress, to be added to."""
+        figures = state(g)
+        if figures.subway_turn is None:
+            figures.subway_turn = SubwayTurn()
+        return figures.subway_turn
 
     def on_build_ended(self, g: GameState, seat: int) -> None:
-        g.extra.pop(TURN, None)
+        state(g).subway_turn = None
 
     def excavation_cost(self, g: GameState, h: int) -> int | None:
         """$2 for every hex but water and skyscrapers (ruling: neither can be excavated)."""
@@ -49,18 +58,29 @@ class ExcavationRules(SetupRules):
             raise IllegalAction(f"there is no hex {label!r} on this map")
         return h
 
+    def excavation_refusal(self, g: GameState, seat: int, h: int | None = None) -> str | None:
+        """Why ``seat`` may not excavate ``h`` now, in player words (None: they may). Without ``h``: why they
+        may excavate no more hexes this turn (the building phase ends by itself when nothing is left)."""
+        if self.turn_counts(g).excavations >= self.EXCAVATIONS:
+            return f"you may excavate only {self.EXCAVATIONS} hexes a turn"
+        cost = self.EXCAVATION_COST
+        if h is not None:
+            hex_cost = self.excavation_cost(g, h)
+            if hex_cost is None:
+                what = "water" if g.map.terrain[h] == "sea" else "a skyscraper"
+                return f"{g.label(h)} is {what} and cannot be excavated"
+            if g.label(h) in excavated(g):
+                return f"{g.label(h)} has already been excavated"
+            cost = hex_cost
+        cash = g.players[seat].cash
+        if cash < cost:
+            return f"excavating costs ${cost}; you have ${cash}"
+        return None
+
     def check_excavate(self, g: GameState, a: Excavate) -> None:
-        h = self._hex(g, a.hex)
-        if self.turn_counts(g)["excavations"] >= self.EXCAVATIONS:
-            raise IllegalAction(f"you may excavate only {self.EXCAVATIONS} hexes a turn")
-        cost = self.excavation_cost(g, h)
-        if cost is None:
-            what = "water" if g.map.terrain[h] == "sea" else "a skyscraper"
-            raise IllegalAction(f"{g.label(h)} is {what} and cannot be excavated")
-        if g.label(h) in excavated(g):
-            raise IllegalAction(f"{g.label(h)} has already been excavated")
-        if g.players[a.player].cash < cost:
-            raise IllegalAction(f"excavating costs ${cost}; you have ${g.players[a.player].cash}")
+        refusal = self.excavation_refusal(g, a.player, self._hex(g, a.hex))
+        if refusal is not None:
+            raise IllegalAction(refusal)
 
     def do_excavate(self, g: GameState, a: Excavate) -> None:
         h = self._hex(g, a.hex)
@@ -68,5 +88,5 @@ class ExcavationRules(SetupRules):
         excavated(g)[g.label(h)] = a.player
         g.players[a.player].cash -= cost
         g.players[a.player].has_built = True
-        self.turn_counts(g)["excavations"] += 1
+        self.count_turn(g).excavations += 1
         g.say(f"{g.player_name(a.player)} excavates {g.label(h)} for ${cost}")

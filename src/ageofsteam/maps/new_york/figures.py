@@ -1,31 +1,29 @@
-"""New York Subway's figures in ``GameState.extra``: the stacks of floors, the excavated hexes and the
-stations on hex sides, with the helpers every rule reads them through."""
+"""New York Subway's figures (:mod:`ageofsteam.maps.new_york.state`) as the rules read them: the stacks of
+floors, the excavated hexes and the stations on hex sides, with the helpers every rule shares."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ageofsteam.maps.new_york.state import state
+
 if TYPE_CHECKING:
     from ageofsteam.engine.state import GameState
-
-STACKS = "stacks"
-EXCAVATED = "excavated"
-STATIONS = "stations"
-TURN = "subway_turn"  # this build turn's counts: excavations, stations, moved
 
 
 def stacks(g: GameState) -> dict[str, list[str]]:
     """Place label → discs, bottom first."""
-    return g.extra.setdefault(STACKS, {})  # type: ignore[no-any-return]
+    return state(g).stacks
 
 
 def stations(g: GameState) -> dict[str, list[int]]:
     """Side ``"A-B"`` → seats with a station there."""
-    return g.extra.setdefault(STATIONS, {})  # type: ignore[no-any-return]
+    return state(g).stations
 
 
 def excavated(g: GameState) -> dict[str, int]:
-    return g.extra.setdefault(EXCAVATED, {})  # type: ignore[no-any-return]
+    """Excavated hex label → the seat who dug it."""
+    return state(g).excavated
 
 
 def is_place(g: GameState, h: int) -> bool:

@@ -1,13 +1,14 @@
 """New York Subway (rulebook 000, 2022 revised edition, 3–6 players): excavation and underground stations
 instead of track, skyscraper floors (discs in ordered stacks) instead of goods cubes.
 
-Figures, all in ``GameState.extra`` as JSON (the renderer draws them, the state view shows them):
+Its figures (``state.py``, typed; the state view shows them under ``extra``):
 
 * ``stacks``: place hex label → its discs, **bottom first** (the last is the top, the only one that moves);
   every skyscraper and construction site has a stack, empty or not;
 * ``excavated``: hex label → seat who dug it (anyone may use it: the seat is only a record);
 * ``stations``: hex side ``"A-B"`` (the two labels in alphabetical order) → seats with a station there, in the
-  order built.
+  order built;
+* ``subway_turn``: the build turn in progress (excavations, stations, the Engineer's move), or None.
 
 Setup draws 3 discs onto each skyscraper and 2 onto each construction site; there is no goods display, so no
 goods growth and no Production. A build turn is up to 2 excavations ($2 each) and up to 3 stations, plus one
@@ -20,8 +21,8 @@ height for each of your stations on its sides.
 
 The rules live in modules named after the rulebook: ``setup`` (stacks and station cubes), ``excavation`` and
 ``stations`` (Phase IV and its actions), ``transport`` (moving floors along a player's stations) and
-``scoring`` (the skyscraper bonus); ``figures`` holds the state they share. This module wires them into
-``Rules``.
+``scoring`` (the skyscraper bonus); ``state`` holds the figures and ``figures`` the helpers they share;
+``panel`` sums the figures up for the side panel and ``draw`` draws them. This module wires them into ``Rules``.
 """
 
 from __future__ import annotations
@@ -30,10 +31,6 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from ageofsteam.maps.new_york.excavation import Excavate
 from ageofsteam.maps.new_york.figures import (
-    EXCAVATED,
-    STACKS,
-    STATIONS,
-    TURN,
     excavated,
     height,
     is_place,
@@ -57,10 +54,6 @@ if TYPE_CHECKING:
     from ageofsteam.rules.phase import Phase
 
 __all__ = [
-    "EXCAVATED",
-    "STACKS",
-    "STATIONS",
-    "TURN",
     "BuildStation",
     "Excavate",
     "MoveStation",
@@ -154,6 +147,7 @@ class Rules(ScoringRules, TransportRules, StationRules):
         return None
 
     def describe_status(self, g: GameState) -> list[str]:
+        """Each skyscraper stack in full (the terminal has no board to read it from), then the panel."""
         out = []
         for lab, discs in sorted(stacks(g).items()):
             h = g.map.by_label[lab]
@@ -167,9 +161,4 @@ class Rules(ScoringRules, TransportRules, StationRules):
                 f"{g.stop_name(h)} ({lab}): stack {'/'.join(discs) or 'empty'} (top last)"
                 f"{'; stations ' + ', '.join(mine) if mine else ''}"
             )
-        out.append("Excavated: " + (", ".join(sorted(excavated(g))) or "none"))
-        out.append(
-            "Station cubes left: "
-            + ", ".join(f"{p.name} {self.stations_left(g, p.seat)}" for p in g.players if not p.eliminated)
-        )
-        return out
+        return out + super().describe_status(g)  # each stack in full, then the panel's facts

@@ -6,7 +6,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, ClassVar
 
 from ageofsteam.engine.actions import Setup
-from ageofsteam.maps.new_york.figures import EXCAVATED, STACKS, STATIONS, stacks, stations_of
+from ageofsteam.maps.new_york.figures import stacks, stations_of
+from ageofsteam.maps.new_york.state import State
 from ageofsteam.rules.base import BaseRules
 from ageofsteam.rules.phase import wait_for_chance
 from ageofsteam.rules.setup import SetupPhase
@@ -34,6 +35,8 @@ class SubwaySetupPhase(SetupPhase):
 
 class SetupRules(BaseRules):
     """The stacks and the station cubes."""
+
+    STATE = State
 
     DEFAULT_CITY_CUBES = 3  # discs stacked on each skyscraper
     SITE_DISCS = 2  # discs stacked on each construction site
@@ -66,9 +69,8 @@ class SetupRules(BaseRules):
         return self.TURNS[players] * self.STATIONS_PER_ROUND
 
     def on_setup(self, g: GameState) -> None:
-        g.extra[STACKS] = {g.label(h): [] for h in sorted(self.setup_discs())}
-        g.extra[EXCAVATED] = {}
-        g.extra[STATIONS] = {}
+        """An empty stack on every skyscraper and construction site, until the setup draw fills them."""
+        stacks(g).update({g.label(h): [] for h in sorted(self.setup_discs())})
 
     def stations_left(self, g: GameState, seat: int) -> int:
         return self.stations(g.start_players) - len(stations_of(g, seat))

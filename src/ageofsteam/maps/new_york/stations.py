@@ -61,9 +61,6 @@ class StationRules(ExcavationRules):
         """$1 to the bank, plus $1 to each player already on the side."""
         return self.STATION_COST + len(stations(g).get(side, ()))
 
-    def may_move_station(self, g: GameState, seat: int) -> bool:
-        return g.players[seat].action == "engineer" and not self.turn_counts(g)["moved"]
-
     def _side(self, g: GameState, place: str, hex_: str) -> str:
         """The side named by a place and its neighbour, checked to exist; IllegalAction otherwise."""
         p, h = self._hex(g, place), self._hex(g, hex_)
@@ -73,30 +70,75 @@ class StationRules(ExcavationRules):
             raise IllegalAction(f"{g.label(h)} is not next to {g.stop_name(p)}")
         return side_key(g, p, h)
 
-    def _check_target(self, g: GameState, seat: int, side: str, place: str, hex_: str) -> None:
+    def side_refusal(self, g: GameState, seat: int, place: str, hex_: str) -> str | None:
+        """Why ``seat`` may not have a station on the side where ``place`` meets ``hex_`` (None: they may):
+        it needs an excavated hex, one station of theirs at most, and room (``capacity``)."""
+        try:
+            side = self._side(g, place, hex_)
+        except IllegalAction as named:
+            return str(named)
         if not side_ok(g, side):
-            raise IllegalAction(f"a station needs an excavated hex: {hex_.upper()} has not been excavated")
+            return f"a station needs an excavated hex: {hex_.upper()} has not been excavated"
         there = stations(g).get(side, [])
         if seat in there:
-            raise IllegalAction(f"you already have a station on the side between {place.upper()} and {hex_.upper()}")
+            return f"you already have a station on the side between {place.upper()} and {hex_.upper()}"
         if len(there) >= self.capacity(g):
-            raise IllegalAction(
+            return (
                 f"the side between {place.upper()} and {hex_.upper()} already holds "
                 f"{len(there)} station{'s' if len(there) > 1 else ''}, its limit"
             )
+        return None
 
-    def check_station(self, g: GameState, a: BuildStation) -> None:
+    def station_refusal(self, g: GameState, seat: int, place: str | None = None, hex_: str = "") -> str | None:
+        """Why ``seat`` may not build a station where ``place`` meets ``hex_`` now, in player words (None: they
+        may). Without ``place``: why they may build no more stations this turn."""
         b = g.build
         assert b is not None
         if b.builds_left <= 0:
-            raise IllegalAction(f"you may build only {self.BUILDS} stations a turn")
-        if self.stations_left(g, a.player) <= 0:
-            raise IllegalAction("you have no station cubes left")
-        side = self._side(g, a.place, a.hex)
-        self._check_target(g, a.player, side, a.place, a.hex)
-        cost = self.station_cost(g, side)
-        if g.players[a.player].cash < cost:
-            raise IllegalAction(f"this station costs ${cost}; you have ${g.players[a.player].cash}")
+            return f"you may build only {self.BUILDS} stations a turn"
+        if self.stations_left(g, seat) <= 0:
+            return "you have no station cubes left"
+        cost = self.STATION_COST
+        if place is not None:
+            refusal = self.side_refusal(g, seat, place, hex_)
+            if refusal is not None:
+                return refusal
+            cost = self.station_cost(g, self._side(g, place, hex_))  # the side exists: side_refusal named it
+        cash = g.players[seat].cash
+        if cash < cost:
+            return f"this station costs ${cost}; you have ${cash}"
+        return None
+
+    def move_refusal(self, g: GameState, seat: int, a: MoveStation | None = None) -> str | None:
+        """Why ``seat`` may not make the Engineer's station move ``a`` now (None: they may). Without ``a``: why
+        they may move no station this turn."""
+        if g.players[seat].action != "engineer":
+            return "only the Engineer holder may move a station"
+        if self.turn_counts(g).moved:
+            return "the Engineer moves one station a turn"
+        if a is None:
+            return None
+        try:
+            old = self._side(g, a.place, a.hex)
+            if seat not in stations(g).get(old, []):
+                return f"you have no station between {a.place.upper()} and {a.hex.upper()}"
+            new = self._side(g, a.to_place, a.to_hex)
+        except IllegalAction as named:
+            return str(named)
+        if new == old:
+            return "a station must move to another side"
+        refusal = self.side_refusal(g, seat, a.to_place, a.to_hex)
+        if refusal is not None:
+            return refusal
+        cost = self.station_cost(g, new)
+        if g.options.get("engineer_move_pays") and g.players[seat].cash < cost:
+            return f"moving there costs ${cost}; you have ${g.players[seat].cash}"
+        return None
+
+    def check_station(self, g: GameState, a: BuildStation) -> None:
+        refusal = self.station_refusal(g, a.player, a.place, a.hex)
+        if refusal is not None:
+            raise IllegalAction(refusal)
 
     def _pay_for_station(self, g: GameState, seat: int, side: str) -> str:
         """Pay $1 to the bank and $1 to each player on ``side``; a note of who was paid."""
@@ -119,28 +161,16 @@ class StationRules(ExcavationRules):
         b.builds_done += 1
         b.spent.append(cost)
         g.players[a.player].has_built = True
-        self.turn_counts(g)["stations"] += 1
+        self.count_turn(g).stations += 1
         g.say(
             f"{g.player_name(a.player)} builds a station between {a.place.upper()} and {a.hex.upper()} "
             f"for ${cost}{paid}"
         )
 
     def check_move(self, g: GameState, a: MoveStation) -> None:
-        if g.players[a.player].action != "engineer":
-            raise IllegalAction("only the Engineer holder may move a station")
-        if self.turn_counts(g)["moved"]:
-            raise IllegalAction("the Engineer moves one station a turn")
-        old = self._side(g, a.place, a.hex)
-        if a.player not in stations(g).get(old, []):
-            raise IllegalAction(f"you have no station between {a.place.upper()} and {a.hex.upper()}")
-        new = self._side(g, a.to_place, a.to_hex)
-        if new == old:
-            raise IllegalAction("a station must move to another side")
-        self._check_target(g, a.player, new, a.to_place, a.to_hex)
-        if g.options.get("engineer_move_pays") and g.players[a.player].cash < self.station_cost(g, new):
-            raise IllegalAction(
-                f"moving there costs ${self.station_cost(g, new)}; you have ${g.players[a.player].cash}"
-            )
+        refusal = self.move_refusal(g, a.player, a)
+        if refusal is not None:
+            raise IllegalAction(refusal)
 
     def do_move(self, g: GameState, a: MoveStation) -> None:
         old = self._side(g, a.place, a.hex)
@@ -153,7 +183,7 @@ class StationRules(ExcavationRules):
         if not st[old]:
             del st[old]
         st.setdefault(new, []).append(a.player)
-        self.turn_counts(g)["moved"] = True
+        self.count_turn(g).moved = True
         g.say(
             f"{g.player_name(a.player)} moves a station from {a.place.upper()}/{a.hex.upper()} to "
             f"{a.to_place.upper()}/{a.to_hex.upper()}{paid}"
@@ -170,31 +200,21 @@ class StationRules(ExcavationRules):
                     out.append((n, h))
         return sorted(set(out))
 
-    def candidate_actions(self, g: GameState, seat: int) -> list[Action]:
-        """Excavations, stations and moves worth checking (``SubwayBuildPhase.legal`` checks each)."""
-        t = self.turn_counts(g)
-        b = g.build
-        assert b is not None
+    def build_actions(self, g: GameState, seat: int) -> list[Action]:
+        """The excavations, stations and station moves ``seat`` may take now."""
         out: list[Action] = []
-        if t["excavations"] < self.EXCAVATIONS and g.players[seat].cash >= self.EXCAVATION_COST:
-            dug = excavated(g)
-            out += [
-                Excavate(seat, g.label(h))
-                for h in range(g.map.size)
-                if g.label(h) not in dug and self.excavation_cost(g, h) is not None
-            ]
-        sides = self.station_sides(g)
-        if b.builds_left > 0:
-            out += [BuildStation(seat, g.label(p), g.label(h)) for p, h in sides]
-        if self.may_move_station(g, seat):
+        if self.excavation_refusal(g, seat) is None:
+            diggable = (h for h in range(g.map.size) if self.excavation_refusal(g, seat, h) is None)
+            out += [Excavate(seat, g.label(h)) for h in diggable]
+        sides = [(g.label(p), g.label(h)) for p, h in self.station_sides(g)]
+        if self.station_refusal(g, seat) is None:
+            out += [BuildStation(seat, p, h) for p, h in sides if self.station_refusal(g, seat, p, h) is None]
+        if self.move_refusal(g, seat) is None:
             for side in stations_of(g, seat):
                 a, c = side_hexes(g, side)
                 p, h = (a, c) if is_place(g, a) else (c, a)
-                out += [
-                    MoveStation(seat, g.label(p), g.label(h), g.label(q), g.label(k))
-                    for q, k in sides
-                    if side_key(g, q, k) != side
-                ]
+                moves = (MoveStation(seat, g.label(p), g.label(h), q, k) for q, k in sides)
+                out += [m for m in moves if self.move_refusal(g, seat, m) is None]
         return out
 
     def action_cost(self, g: GameState, a: Action) -> int:
@@ -205,9 +225,6 @@ class StationRules(ExcavationRules):
         if isinstance(a, MoveStation) and g.options.get("engineer_move_pays"):
             return self.station_cost(g, self._side(g, a.to_place, a.to_hex))
         return 0
-
-    def check_urbanize_site(self, g: GameState, h: int, letter: str) -> None:
-        """A New City goes on a construction site; its stack and the stations on its sides stay."""
 
 
 class SubwayBuildPhase(BuildTrackPhase):
@@ -223,11 +240,10 @@ class SubwayBuildPhase(BuildTrackPhase):
         if b.may_urbanize:
             return False
         rules: StationRules = g.rules  # type: ignore[assignment]
-        t = rules.turn_counts(g)
-        cash = g.players[b.player].cash
-        can_dig = t["excavations"] < rules.EXCAVATIONS and cash >= rules.EXCAVATION_COST
-        can_station = b.builds_left > 0 and cash >= 1 and rules.stations_left(g, b.player) > 0
-        can_move = rules.may_move_station(g, b.player) and bool(stations_of(g, b.player))
+        seat = b.player
+        can_dig = rules.excavation_refusal(g, seat) is None
+        can_station = rules.station_refusal(g, seat) is None
+        can_move = rules.move_refusal(g, seat) is None and bool(stations_of(g, seat))
         return not (can_dig or can_station or can_move)
 
     def legal(self, g: GameState) -> list[Action]:
@@ -238,15 +254,9 @@ class SubwayBuildPhase(BuildTrackPhase):
         out: list[Action] = [EndBuild(seat)]
         if b.may_urbanize:
             for h in sorted(g.map.towns, key=g.label):
-                if g.is_town(h) and rules.urbanize_site_ok(g, h):
+                if g.is_town(h) and rules.urbanize_refusal(g, h) is None:
                     out += [Urbanize(seat, g.label(h), c) for c in g.new_cities_left]
-        for a in rules.candidate_actions(g, seat):
-            try:
-                self.check(g, a)
-            except IllegalAction:
-                continue
-            out.append(a)
-        return out
+        return out + rules.build_actions(g, seat)
 
     def check(self, g: GameState, a: Action) -> None:
         rules: StationRules = g.rules  # type: ignore[assignment]

@@ -130,16 +130,14 @@ class TransportRules(BaseRules):
             return single.get(here, 0) >= 2
         return _covers(single, duals, demand_of(path_stops([*links, link])))
 
-    def route_allowed(self, g: GameState, seat: int, route: Route) -> bool:
-        if any(link.owner != seat for link in route.links):
-            return False
-        single, duals = self._station_places(g, seat)
-        return _covers(single, duals, demand_of(list(route.stops)))
-
-    def route_refusal(self, g: GameState, seat: int, route: Route) -> str:
+    def route_refusal(self, g: GameState, seat: int, route: Route) -> str | None:
+        """Your own stations only, each used once: passing through a place takes two of yours there."""
         if any(link.owner != seat for link in route.links):
             return "discs move only along your own stations"
-        return (
-            "each of your stations may be used once per transport: passing through a place takes two of "
-            "your stations there"
-        )
+        single, duals = self._station_places(g, seat)
+        if not _covers(single, duals, demand_of(list(route.stops))):
+            return (
+                "each of your stations may be used once per transport: passing through a place takes two of "
+                "your stations there"
+            )
+        return None

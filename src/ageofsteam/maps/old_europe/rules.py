@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ageofsteam.engine.errors import IllegalAction
+from ageofsteam.maps.old_europe.state import State
 from ageofsteam.rules.base import BaseRules
 from ageofsteam.rules.circles import CircleBuildPhase, CircleRules, discs_on, large_discs_on
 
@@ -30,6 +31,7 @@ class Rules(CircleRules, BaseRules):
     """Old Europe, 3–6 players."""
 
     RULES_VERSION = 2  # 2: Germany has its large circle
+    STATE = State
 
     DEFAULT_CITY_CUBES = 1  # "Place 1 good in each coloured country."
     LARGE_CIRCLE_EXTRA_CUBES = 1  # "Coloured countries that have a large circle … receive 1 additional good."
@@ -75,14 +77,12 @@ class Rules(CircleRules, BaseRules):
                 "place discs on large circles this turn"
             )
 
-    def check_urbanize_site(self, g: GameState, h: int, letter: str) -> None:
+    def urbanize_refusal(self, g: GameState, h: int) -> str | None:
+        """Why no New City may go in country ``h`` (None: one may): it is one marked ``new_city = false``."""
         info = self.map.region_info.get(h)
         if info is not None and not info.new_city:
-            raise IllegalAction(f"no New City may be placed in {info.name}")
-
-    def urbanize_site_ok(self, g: GameState, h: int) -> bool:
-        info = self.map.region_info.get(h)
-        return info is None or info.new_city
+            return f"no New City may be placed in {info.name}"
+        return None
 
     # --- moving goods ----------------------------------------------------------------------------
 
@@ -99,27 +99,18 @@ class Rules(CircleRules, BaseRules):
             n += 1
         return n
 
-    def route_allowed(self, g: GameState, seat: int, route: Route) -> bool:
-        """Only your own discs; passing through a country with a large circle needs your disc on it."""
-        if any(link.owner != seat for link in route.links):
-            return False
-        for stop in route.stops[1:-1]:
-            info = self.map.region_info.get(stop)
-            if info is not None and info.large_circle and seat not in large_discs_on(g, stop):
-                return False
-        return True
-
     def may_use_link(self, g: GameState, seat: int, links: list[Link], link: Link) -> bool:
         return link.owner == seat
 
-    def route_refusal(self, g: GameState, seat: int, route: Route) -> str:
+    def route_refusal(self, g: GameState, seat: int, route: Route) -> str | None:
+        """Only your own discs; passing through a country with a large circle needs your disc on it."""
         if any(link.owner != seat for link in route.links):
             return "only your own discs may be used to move goods"
         for stop in route.stops[1:-1]:
             info = self.map.region_info.get(stop)
             if info is not None and info.large_circle and seat not in large_discs_on(g, stop):
                 return f"to pass through {g.stop_name(stop)} you need your disc on its large circle"
-        return super().route_refusal(g, seat, route)
+        return None
 
     def delivery_income(self, g: GameState, seat: int, route: Route) -> dict[int | None, int]:
         """+1 income per engine level the delivery needs, to the mover (the discs are all theirs)."""

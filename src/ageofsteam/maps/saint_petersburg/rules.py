@@ -9,50 +9,31 @@ Track costs by hex class: suburban $0, urban $2, green $3, river $4 in summer an
 never. The Engineer builds one more tile in summer; in winter it may lay track on river hexes at $5 a hex
 instead. Each time the turn marker advances, the season and the block disc change over.
 
-The figures are kept in ``GameState.extra``: ``season`` ("winter"/"summer") and ``blocked_action``.
+Its figures (``state.py``; the state view shows them under ``extra``): ``season`` ("winter"/"summer") and
+``blocked_action``.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ageofsteam.engine.actions import SelectAction
 from ageofsteam.engine.errors import IllegalAction
+from ageofsteam.maps.saint_petersburg.state import BLOCKED_IN, OTHER_SEASON, SUMMER, WINTER, Season, State, state
 from ageofsteam.rules.base import BaseRules
-from ageofsteam.rules.select_actions import SelectActionsPhase
 from ageofsteam.rules.track_placement import NEW, base_build_cost
 
 if TYPE_CHECKING:
-    from ageofsteam.engine.actions import Action
     from ageofsteam.engine.state import GameState, PlacedTile
-    from ageofsteam.rules.phase import Phase
     from ageofsteam.rules.track_placement import BuildPlan
 
-WINTER = "winter"
-SUMMER = "summer"
-OTHER_SEASON = {WINTER: SUMMER, SUMMER: WINTER}
-# The action the block disc covers in each season (it cannot be selected).
-BLOCKED_IN = {WINTER: "locomotive", SUMMER: "urbanization"}
 ENGINEER = "engineer"
 RIVER = "river"
-
-
-class BlockDiscSelectActionsPhase(SelectActionsPhase):
-    """Select Actions, refusing the action under the block disc with the reason."""
-
-    def check(self, g: GameState, a: Action) -> None:
-        assert isinstance(a, SelectAction)
-        if a.action == g.extra.get("blocked_action"):
-            raise IllegalAction(
-                f"{g.rules.action_title(a.action)} is under the action block disc in {g.extra.get('season', WINTER)}"
-                " and cannot be selected"
-            )
-        super().check(g, a)
 
 
 class Rules(BaseRules):
     """Saint Petersburg: seasons, the action block disc, hex classes and the Engineer's two faces."""
 
+    STATE = State  # its defaults are the setup: winter, the block disc on Locomotive
     # One round fewer than the base game for the same number of players.
     TURNS: ClassVar[dict[int, int]] = {n: BaseRules.TURNS[n] - 1 for n in (3, 4)}
     DEFAULT_CITY_CUBES = 1
@@ -70,9 +51,6 @@ class Rules(BaseRules):
         "towns_pay_hex_class": False,
     }
 
-    def make_phases(self) -> list[Phase]:
-        return [BlockDiscSelectActionsPhase() if p.name == "select_actions" else p for p in super().make_phases()]
-
     # --- setup -----------------------------------------------------------------------------------
 
     def starting_cubes(self, g: GameState) -> dict[int, int]:
@@ -88,28 +66,20 @@ class Rules(BaseRules):
                 out[c.hex] = self.DEFAULT_CITY_CUBES
         return out
 
-    def on_setup(self, g: GameState) -> None:
-        """The season disc on winter; the action block disc on the action winter blocks (Locomotive)."""
-        g.extra["season"] = WINTER
-        g.extra["blocked_action"] = BLOCKED_IN[WINTER]
-
     @staticmethod
-    def season(g: GameState) -> str:
-        return str(g.extra.get("season", WINTER))
+    def season(g: GameState) -> Season:
+        """The season the season disc shows."""
+        return state(g).season
 
     # --- actions ---------------------------------------------------------------------------------
 
-    def available_actions(self, g: GameState, seat: int) -> list[str]:
-        """Actions below the action block disc cannot be selected."""
-        blocked = g.extra.get("blocked_action")
-        return [a for a in super().available_actions(g, seat) if a != blocked]
-
-    def describe_status(self, g: GameState) -> list[str]:
-        season = self.season(g)
-        blocked = g.extra.get("blocked_action")
-        title = self.action_title(blocked) if isinstance(blocked, str) else "nothing"
-        river = "river hexes $4" if season == SUMMER else "no track on river hexes (Engineer: $5 a hex)"
-        return [f"Season: {season}; the block disc covers {title}; {river}"]
+    def action_refusal(self, g: GameState, seat: int, action: str) -> str | None:
+        """The action below the action block disc cannot be selected in this season."""
+        figures = state(g)
+        if action == figures.blocked_action:
+            title = self.action_title(action)
+            return f"{title} is under the action block disc in {figures.season} and cannot be selected"
+        return super().action_refusal(g, seat, action)
 
     # --- building --------------------------------------------------------------------------------
 
@@ -152,7 +122,7 @@ class Rules(BaseRules):
 
     def on_turn_advanced(self, g: GameState) -> None:
         """The season disc turns over, and the action block disc moves to the action the new season blocks."""
-        season = OTHER_SEASON[self.season(g)]
-        g.extra["season"] = season
-        g.extra["blocked_action"] = BLOCKED_IN[season]
+        figures = state(g)
+        season = figures.season = OTHER_SEASON[figures.season]
+        figures.blocked_action = BLOCKED_IN[season]
         g.say(f"It is {season}: {self.action_title(BLOCKED_IN[season])} cannot be taken")

@@ -101,14 +101,9 @@ class Rules(BaseRules):
             net.add_link(Link(f"{BIRD}{g.label(a)}-{g.label(b)}", a, b, None, 0, -1, levels))
         return net
 
-    def flights_ok(self, g: GameState, links: list[Link] | tuple[Link, ...]) -> bool:
-        flights = sum(1 for lk in links if is_bird(lk))
-        if flights > g.options["flights_per_delivery"]:
-            return False
-        return flights == 0 or g.options["bird_with_track"] or len(links) == 1
-
     def may_use_link(self, g: GameState, seat: int, links: list[Link], link: Link) -> bool:
-        """``flights_ok`` for ``links`` + ``link``, knowing that ``links`` passed it (the search is hot)."""
+        """``route_refusal``'s rule for ``links`` + ``link``, knowing that ``links`` passed it (the search is
+        hot)."""
         options = g.options
         if not is_bird(link):
             return options["bird_with_track"] or not any(is_bird(lk) for lk in links)
@@ -116,14 +111,16 @@ class Rules(BaseRules):
             return not links
         return sum(1 for lk in links if is_bird(lk)) < options["flights_per_delivery"]
 
-    def route_allowed(self, g: GameState, seat: int, route: Route) -> bool:
-        return self.flights_ok(g, route.links)
-
-    def route_refusal(self, g: GameState, seat: int, route: Route) -> str:
+    def route_refusal(self, g: GameState, seat: int, route: Route) -> str | None:
+        """At most ``flights_per_delivery`` flights in a delivery; with ``bird_with_track`` off, a flight is a
+        delivery of its own."""
+        flights = sum(1 for lk in route.links if is_bird(lk))
         most = g.options["flights_per_delivery"]
-        if sum(1 for lk in route.links if is_bird(lk)) > most:
+        if flights > most:
             return f"a delivery may fly between purple cities at most {most} time{'s' if most != 1 else ''}"
-        return "bird movement is a delivery of its own: it cannot be combined with track links"
+        if flights and len(route.links) > 1 and not g.options["bird_with_track"]:
+            return "bird movement is a delivery of its own: it cannot be combined with track links"
+        return None
 
     def delivery_income(self, g: GameState, seat: int, route: Route) -> dict[int | None, int]:
         """+1 per track link to its owner; +1 (within North or South) or +2 (between them) per flight to the

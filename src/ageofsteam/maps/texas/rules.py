@@ -13,9 +13,8 @@ track reaches, which counts as one link paying its owner, then goes on along
 completed links as usual. Oil delivered leaves the game. An oil field whose goods are all gone is no longer
 an oil field.
 
-Figures in ``GameState.extra``: ``oil`` (field label → goods still on the field, no track yet),
-``oil_on_track`` (field label → goods on the track tile there), ``oil_removed`` (goods delivered, out of the
-game). :meth:`Rules.extra_goods` counts all three, so the census of the 96 goods still holds.
+The oil is Texas's own figures (``state.py``): on the fields, on the track tiles laid there, and delivered.
+:meth:`Rules.extra_goods` counts all three, so the census of the 96 goods still holds.
 """
 
 from __future__ import annotations
@@ -24,12 +23,14 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ageofsteam.board.hexes import DIRECTIONS, TOWN
+from ageofsteam.board.mapdata import MapData, MapError, Problem
 from ageofsteam.board.network import Link, follow
 from ageofsteam.engine.actions import Action, HexLabel, register
 from ageofsteam.engine.errors import BadInput, IllegalAction
+from ageofsteam.maps.texas.state import State, state
 from ageofsteam.rules.base import BaseRules
-from ageofsteam.rules.move_goods import MoveGoodsPhase, Route
-from ageofsteam.rules.phase import Phase, next_in_queue
+from ageofsteam.rules.move_goods import MoveGoodsPhase, Route, named_route, search_routes
+from ageofsteam.rules.phase import Phase
 
 if TYPE_CHECKING:
     from ageofsteam.engine.state import GameState
@@ -65,7 +66,13 @@ def first_leg(g: GameState, h: int, exit_edge: int) -> Link:
         raise IllegalAction(
             f"the track leaving {g.label(h)} by its {DIRECTIONS[exit_edge]} edge reaches no city or town"
         )
-    return Link(f"{g.label(h)}>{DIRECTIONS[exit_edge]}", h, end.stop, tile.owners[i], len(tracks) + 1)
+    chain = g.network.chain_of[(h, i)]
+    return Link(f"{g.label(h)}>{DIRECTIONS[exit_edge]}", h, end.stop, tile.owners[i], len(tracks) + 1, chain)
+
+
+def is_first_leg(link: Link) -> bool:
+    """The stretch from an oil tile to the first place (``first_leg``), not a completed link."""
+    return ">" in link.id
 
 
 class TexasMoveGoodsPhase(MoveGoodsPhase):
@@ -95,55 +102,13 @@ class TexasMoveGoodsPhase(MoveGoodsPhase):
         """The route a DeliverOil action names, checked; IllegalAction otherwise."""
         rules = g.rules
         assert isinstance(rules, Rules)
-        if g.players[a.player].action != TANKER:
-            raise IllegalAction("only the player who took the Tanker may move black goods from track tiles")
         h = g.map.by_label.get(a.hex.upper())
         if h is None:
             raise IllegalAction(f"there is no hex {a.hex!r} on this map")
-        label = g.label(h)
-        if g.extra.get("oil_on_track", {}).get(label, 0) <= 0:
-            if g.extra.get("oil", {}).get(label, 0) > 0:
-                raise IllegalAction(f"the oil at {label} has no track tile yet: no one can move it")
-            raise IllegalAction(f"there are no black goods on a track tile at {label}")
         if a.exit.upper() not in DIRECTIONS:
             raise IllegalAction(f"exit must be one of {', '.join(DIRECTIONS)}, not {a.exit!r}")
-        leg = first_leg(g, h, DIRECTIONS.index(a.exit.upper()))
-        if rules.oil_needs_complete_link(g) and leg.id not in rules.complete_legs(g):
-            raise IllegalAction(
-                f"the track at {label} is not part of a completed link: goods move only along completed links "
-                "(option oil_needs_complete_link)"
-            )
-        limit = rules.delivery_limit(g, a.player)
-        if 1 + len(a.links) > limit:
-            raise IllegalAction(
-                f"your engine allows {limit} links, not {1 + len(a.links)} (the track to "
-                f"{g.stop_name(leg.b)} counts as one)"
-            )
-        stops = [h, leg.b]
-        links = [leg]
-        net = g.network
-        own_chain = net.chain_of[(h, g.tiles[h].track_at(DIRECTIONS.index(a.exit.upper())))]
-        for lid in a.links:
-            here = stops[-1]
-            if rules.accepts(g, here, OIL):
-                raise IllegalAction(f"a black good must stop at {g.stop_name(here)}, the first city of its colour")
-            if not rules.may_pass(g, here, OIL):
-                raise IllegalAction(f"a black good may not pass through {g.stop_name(here)}")
-            link = net.links.get(lid)
-            if link is None:
-                raise IllegalAction(f"there is no completed link {lid!r}")
-            if here not in (link.a, link.b):
-                raise IllegalAction(f"link {lid} does not start at {g.stop_name(here)}")
-            if link.chain == own_chain:
-                raise IllegalAction(f"the good may not run back over the track of {label} it left by")
-            nxt = link.other(here)
-            if nxt in stops:
-                raise IllegalAction(f"a good may visit {g.stop_name(nxt)} only once")
-            stops.append(nxt)
-            links.append(link)
-        if not rules.accepts(g, stops[-1], OIL):
-            raise IllegalAction(f"{g.stop_name(stops[-1])} does not take black goods")
-        return Route(OIL, tuple(stops), tuple(links))
+        leg = rules.oil_leg(g, a.player, h, DIRECTIONS.index(a.exit.upper()))
+        return named_route(g, a.player, OIL, [h, leg.b], [leg], a.links)
 
     def apply(self, g: GameState, a: Action) -> bool:
         if not isinstance(a, DeliverOil):
@@ -151,10 +116,7 @@ class TexasMoveGoodsPhase(MoveGoodsPhase):
         rules = g.rules
         assert isinstance(rules, Rules)
         rules.deliver_oil(g, a.player, self.oil_route_of(g, a))
-        g.pending.pop(0)
-        if not next_in_queue(g):
-            return False
-        return self._start_round(g)
+        return self.moved(g)
 
 
 class Rules(BaseRules):
@@ -165,6 +127,7 @@ class Rules(BaseRules):
     TERRAIN_COSTS: ClassVar[dict[str, int]] = {"plain": 3}
     COST_PER_DERRICK = 2
     OIL_FIELD_BUILDS = 1  # of the 3 builds a turn, at most this many on oil fields
+    STATE = State
     ACTIONS: ClassVar[tuple[str, ...]] = tuple(TANKER if a == "engineer" else a for a in BaseRules.ACTIONS)
     ACTION_TITLES: ClassVar[dict[str, str]] = {**BaseRules.ACTION_TITLES, TANKER: "Tanker"}
     OPTIONS: ClassVar[dict[str, Any]] = {
@@ -179,6 +142,14 @@ class Rules(BaseRules):
 
     # --- setup -----------------------------------------------------------------------------------
 
+    def __init__(self, board: MapData) -> None:
+        super().__init__(board)
+        lacking = [board.labels[h] for h in board.places_with("oil_field") if board.features[h]["oil_field"] is True]
+        if lacking:
+            raise MapError(
+                board.source, [Problem(f"oil field {h}", "needs value = its number of derricks") for h in lacking]
+            )
+
     def derricks(self) -> dict[int, int]:
         """Oil field hex → the number of derricks drawn on it."""
         return {h: int(self.map.features[h]["oil_field"]) for h in self.map.places_with("oil_field")}
@@ -192,21 +163,20 @@ class Rules(BaseRules):
                 f"{self.map.name}: the bag holds {g.bag.get(OIL, 0)} black goods, the oil fields need {need}"
             )
         g.bag[OIL] -= need
-        g.extra["oil"] = {g.label(h): n for h, n in fields.items()}
-        g.extra["oil_on_track"] = {}
-        g.extra["oil_removed"] = 0
+        state(g).oil = {g.label(h): n for h, n in fields.items()}
 
     def extra_goods(self, g: GameState) -> dict[str, int]:
         """Goods out of the bag that are on no city and not on the display: the oil on the oil fields and on
         their track tiles, and the oil delivered (out of the game)."""
-        n = sum(g.extra.get("oil", {}).values()) + sum(g.extra.get("oil_on_track", {}).values())
-        return {OIL: n + int(g.extra.get("oil_removed", 0))}
+        n = sum(state(g).oil.values()) + sum(state(g).oil_on_track.values())
+        return {OIL: n + state(g).oil_removed}
 
     def extra_invariants(self, g: GameState) -> list[str]:
         out = []
         fields = {g.label(h) for h in self.derricks()}
-        for key in ("oil", "oil_on_track"):
-            for label, n in g.extra.get(key, {}).items():
+        figures = state(g)
+        for key, held in (("oil", figures.oil), ("oil_on_track", figures.oil_on_track)):
+            for label, n in held.items():
                 if label not in fields or n <= 0:
                     out.append(f"{key} holds {n} goods at {label}, which is not an oil field")
                 on_tile = g.map.by_label[label] in g.tiles
@@ -219,15 +189,15 @@ class Rules(BaseRules):
         the scenario states ``oil`` itself)."""
         if "oil" in given:
             return
-        oil, on_track = g.extra.setdefault("oil", {}), g.extra.setdefault("oil_on_track", {})
+        oil, on_track = state(g).oil, state(g).oil_on_track
         for label in [lab for lab in oil if g.map.by_label[lab] in g.tiles]:
             on_track[label] = on_track.get(label, 0) + oil.pop(label)
 
     def goods_on_hexes(self, g: GameState) -> dict[int, dict[str, int]]:
         """The oil on the fields and on the track tiles laid there, for the picture."""
         out: dict[int, dict[str, int]] = {}
-        for key in ("oil", "oil_on_track"):
-            for label, n in g.extra.get(key, {}).items():
+        for held in (state(g).oil, state(g).oil_on_track):
+            for label, n in held.items():
                 if n:
                     out[g.map.by_label[label]] = {OIL: n}
         return out
@@ -235,15 +205,7 @@ class Rules(BaseRules):
     def is_oil_field(self, g: GameState, h: int) -> bool:
         """A hex with derricks whose black goods are not all transported yet."""
         label = g.label(h)
-        return g.extra.get("oil", {}).get(label, 0) > 0 or g.extra.get("oil_on_track", {}).get(label, 0) > 0
-
-    def describe_status(self, g: GameState) -> list[str]:
-        fields = ", ".join(f"{lab} {n}" for lab, n in sorted(g.extra.get("oil", {}).items()))
-        tiles = ", ".join(f"{lab} {n}" for lab, n in sorted(g.extra.get("oil_on_track", {}).items()))
-        return [
-            f"Oil on fields: {fields or 'none'}; on track tiles (Tanker only): {tiles or 'none'}; "
-            f"delivered (out of the game): {g.extra.get('oil_removed', 0)}"
-        ]
+        return state(g).oil.get(label, 0) > 0 or state(g).oil_on_track.get(label, 0) > 0
 
     def describe_action(self, g: GameState, a: Action) -> str | None:
         if not isinstance(a, DeliverOil):
@@ -287,9 +249,9 @@ class Rules(BaseRules):
     def on_built(self, g: GameState, seat: int, plan: BuildPlan) -> None:
         """Track laid on an oil field takes the field's black goods onto the tile."""
         label = g.label(plan.hex)
-        n = g.extra.get("oil", {}).pop(label, 0)
+        n = state(g).oil.pop(label, 0)
         if n:
-            g.extra.setdefault("oil_on_track", {})[label] = n
+            state(g).oil_on_track[label] = n
             g.say(f"the oil field at {label}: {n} black good{'s go' if n > 1 else ' goes'} onto the track tile")
 
     def cheapest_build(self, g: GameState, seat: int) -> int:
@@ -302,69 +264,60 @@ class Rules(BaseRules):
         """Ruling 6: oil leaves only a tile on a completed link (goods move only along completed links)."""
         return bool(g.options.get("oil_needs_complete_link", True))
 
-    def complete_legs(self, g: GameState) -> set[str]:
-        """Ids of the first legs whose track is part of a completed link."""
-        out: set[str] = set()
-        for label in g.extra.get("oil_on_track", {}):
-            h = g.map.by_label[label]
-            tile = g.tiles.get(h)
-            if tile is None:
-                continue
-            for i, t in enumerate(tile.tracks):
-                chain = g.network.chains[g.network.chain_of[(h, i)]]
-                if chain.complete:
-                    out.update(f"{label}>{DIRECTIONS[e]}" for e in t if e != TOWN)
-        return out
+    def oil_leg(self, g: GameState, seat: int, h: int, exit_edge: int) -> Link:
+        """The first leg of ``seat``'s delivery of oil from the track tile on ``h`` out through ``exit_edge``,
+        checked (the Tanker holder only, oil on that tile, and the tile on a completed link: Ruling 6);
+        IllegalAction saying why not. Listing and checking oil deliveries both ask it."""
+        if g.players[seat].action != TANKER:
+            raise IllegalAction("only the player who took the Tanker may move black goods from track tiles")
+        label = g.label(h)
+        figures = state(g)
+        if figures.oil_on_track.get(label, 0) <= 0:
+            if figures.oil.get(label, 0) > 0:
+                raise IllegalAction(f"the oil at {label} has no track tile yet: no one can move it")
+            raise IllegalAction(f"there are no black goods on a track tile at {label}")
+        leg = first_leg(g, h, exit_edge)
+        if self.oil_needs_complete_link(g) and not g.network.chains[leg.chain].complete:
+            raise IllegalAction(
+                f"the track at {label} is not part of a completed link: goods move only along completed links "
+                "(option oil_needs_complete_link)"
+            )
+        return leg
 
     def oil_routes(self, g: GameState, seat: int) -> list[Route]:
-        """Every legal delivery of oil from track tiles by ``seat`` (the Tanker holder only)."""
-        if g.players[seat].action != TANKER:
-            return []
-        limit = self.delivery_limit(g, seat)
-        net = g.network
+        """Every legal delivery of oil from track tiles by ``seat``: each first leg :meth:`oil_leg` allows,
+        then the shared route search."""
         out: list[Route] = []
-        complete = self.complete_legs(g) if self.oil_needs_complete_link(g) else None
-        for label, n in sorted(g.extra.get("oil_on_track", {}).items()):
+        for label in sorted(state(g).oil_on_track):
             h = g.map.by_label[label]
             tile = g.tiles.get(h)
-            if n <= 0 or tile is None or limit < 1:
-                continue
-            for i, t in enumerate(tile.tracks):
-                own_chain = net.chain_of[(h, i)]
-                for e in t:
-                    if e == TOWN:
-                        continue
-                    try:
-                        leg = first_leg(g, h, e)
-                    except IllegalAction:
-                        continue
-                    if complete is not None and leg.id not in complete:
-                        continue
-                    out += self._walk(g, [h, leg.b], [leg], limit, own_chain)
+            ends = [e for track in tile.tracks for e in track if e != TOWN] if tile is not None else []
+            for e in ends:
+                try:
+                    leg = self.oil_leg(g, seat, h, e)
+                except IllegalAction:
+                    continue
+                out += search_routes(g, seat, OIL, [h, leg.b], [leg])
         return out
 
-    def _walk(self, g: GameState, stops: list[int], links: list[Link], limit: int, own_chain: int) -> list[Route]:
-        here = stops[-1]
-        if self.accepts(g, here, OIL):
-            return [Route(OIL, tuple(stops), tuple(links))]
-        if not self.may_pass(g, here, OIL) or len(links) >= limit:
-            return []
-        out = []
-        for link in g.network.at_stop.get(here, ()):
-            nxt = link.other(here)
-            if nxt in stops or link.chain == own_chain:
-                continue
-            out += self._walk(g, [*stops, nxt], [*links, link], limit, own_chain)
-        return out
+    def may_use_link(self, g: GameState, seat: int, links: list[Link], link: Link) -> bool:
+        """Oil may not run back over the track of the tile it left (``route_refusal`` says why)."""
+        return not (links and is_first_leg(links[0]) and link.chain == links[0].chain)
+
+    def route_refusal(self, g: GameState, seat: int, route: Route) -> str | None:
+        first = route.links[0]
+        if is_first_leg(first) and any(link.chain == first.chain for link in route.links[1:]):
+            return f"the good may not run back over the track of {g.label(first.a)} it left by"
+        return super().route_refusal(g, seat, route)
 
     def deliver_oil(self, g: GameState, seat: int, route: Route) -> None:
         """Carry out a checked oil delivery: income to each link's owner, the good out of the game."""
         label = g.label(route.stops[0])
-        on_track = g.extra["oil_on_track"]
+        on_track = state(g).oil_on_track
         on_track[label] -= 1
         if on_track[label] <= 0:
             del on_track[label]  # no longer an oil field
-        g.extra["oil_removed"] = int(g.extra.get("oil_removed", 0)) + 1
+        state(g).oil_removed += 1
         income = self.delivery_income(g, seat, route)
         for owner, n in income.items():
             if owner is not None:
