@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run play test test-quick bench bench-web lint clean chromium
+.PHONY: run play test test-quick bench bench-web bench-bots lint clean chromium
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -40,10 +40,14 @@ bench: $(STAMP)
 bench-web: $(STAMP)
 	$(BIN)/python benchmarks/web.py
 
+# The bot levels against each other and on the solo maps (about an hour on 2 cores; FULL=1: every map).
+bench-bots: $(STAMP)
+	$(BIN)/python benchmarks/bots.py $(if $(filter-out 0,$(FULL)),--full)
+
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks examples
 	$(BIN)/ruff format --check src tests benchmarks examples
-	$(BIN)/mypy src/ageofsteam/engine src/ageofsteam/board src/ageofsteam/rules
+	$(BIN)/mypy src/ageofsteam/engine src/ageofsteam/board src/ageofsteam/rules src/ageofsteam/bots
 
 clean:
 	rm -rf $(VENV) build *.egg-info src/*.egg-info

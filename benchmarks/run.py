@@ -5,7 +5,13 @@
   b. listing every legal single build, mid-game (5 players, turn 4, Build Track), through legal_actions;
   c. random playouts: applied actions per second of whole games played by the random bot (its thinking
      included), 3–6 players;
-  d. replaying a record of about 260 actions (a seeded 5-player random game) with Game.from_record.
+  d. replaying a record of about 260 actions (a seeded 5-player random game) with Game.from_record;
+  e. replaying the recorded game rust-belt-2692;
+  f. copying a mid-game 5-player position (GameState.copy, what search plays on);
+  g. the engine alone: whole games on a copied state, each action drawn uniformly from the legal ones, chance
+     from a generator, no record and no invariant checks (the bots' playouts run this way);
+  h. the steady bot's decisions in 4-player games of steady bots (median, 99th percentile);
+  i. the strong bot's decisions at its default budget of 1 s (a few decisions of turn 2).
 
 Every position comes from a seeded random game, so each run measures the same work. Exit status 1 if a
 target is missed (``--no-fail`` to always exit 0).
@@ -148,6 +154,61 @@ def bench_recorded_game() -> tuple[float, str]:
     return ms / 1000, f"{len(record.actions)} actions incl. chance, 258 recorded moves"
 
 
+def bench_copy() -> tuple[float, str]:
+    g = mid_game("build_track").state
+    return median_ms(g.copy, 2000, 0.5), f"{len(g.tiles)} tiles, {len(g.players)} players, turn {g.turn}"
+
+
+def bench_engine(seconds: float) -> tuple[float, str]:
+    from ageofsteam.engine.playout import advance, resolve_chance
+
+    actions = games = 0
+    spent = 0.0
+    seed = SEED
+    while spent < seconds or games < 3:
+        g = Game.new("rust-belt", players=3 + seed % 4, seed=seed).state.copy()
+        rng = random.Random(seed)
+        resolve_chance(g, rng)
+        t0 = time.perf_counter()
+        while not g.over:
+            advance(g, rng.choice(g.rules.legal_actions(g)), rng)
+            actions += 1
+        spent += time.perf_counter() - t0
+        games += 1
+        seed += 1
+    return actions / spent, f"{games} games, {actions} actions"
+
+
+def bench_steady(games: int = 3) -> tuple[float, float, str]:
+    from ageofsteam.bots import bot
+
+    steady = bot("steady")
+    times: list[float] = []
+    for seed in range(SEED, SEED + games):
+        game = Game.new("rust-belt", players=4, seed=seed)
+        rng = random.Random(seed)
+        while not game.over:
+            t0 = time.perf_counter()
+            action = steady.choose(game, rng)
+            times.append(time.perf_counter() - t0)
+            game.apply(action)
+    times.sort()
+    return statistics.median(times) * 1000, times[int(len(times) * 0.99)] * 1000, f"{len(times)} decisions"
+
+
+def bench_strong(decisions: int = 4) -> tuple[float, str]:
+    from ageofsteam.bots import bot
+
+    game = play_until(4, SEED, lambda g: g.state.turn >= 2 and g.state.phase == "build_track")
+    strong = bot("strong")
+    times = []
+    for i in range(decisions):
+        t0 = time.perf_counter()
+        strong.choose(game, random.Random(i))
+        times.append(time.perf_counter() - t0)
+    return statistics.median(times), f"{decisions} decisions in Build Track, turn 2"
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--seconds", type=float, default=10.0, help="time spent on random playouts (default 10)")
@@ -161,6 +222,10 @@ def main() -> int:
     rate, c_info = bench_playouts(args.seconds)
     replay, d_info = bench_replay()
     recorded, e_info = bench_recorded_game()
+    copy_ms, f_info = bench_copy()
+    engine_rate, g_info = bench_engine(args.seconds)
+    steady_med, steady_p99, h_info = bench_steady()
+    strong_s, i_info = bench_strong()
     rows = [
         ("a. list all deliveries (network rebuilt)", f"{cold:.2f} ms", "≤ 2 ms", cold <= 2, a_info),
         ("a. list all deliveries (network cached)", f"{warm:.2f} ms", "≤ 2 ms", warm <= 2, ""),
@@ -168,6 +233,17 @@ def main() -> int:
         ("c. random playouts", f"{rate:,.0f} actions/s", "≥ 2,000/s", rate >= 2000, c_info),
         ("d. replay a record", f"{replay:.3f} s", "≤ 0.1 s", replay <= 0.1, d_info),
         ("e. replay rust-belt-2692 (recorded game)", f"{recorded:.3f} s", "≤ 0.1 s", recorded <= 0.1, e_info),
+        ("f. copy a mid-game position", f"{copy_ms:.3f} ms", "≤ 0.2 ms", copy_ms <= 0.2, f_info),
+        (
+            "g. engine, random policy, no checks",
+            f"{engine_rate:,.0f} actions/s",
+            "≥ 10,000/s",
+            engine_rate >= 10_000,
+            g_info,
+        ),
+        ("h. steady decision (median)", f"{steady_med:.1f} ms", "", True, h_info),
+        ("h. steady decision (p99)", f"{steady_p99:.1f} ms", "≤ 50 ms", steady_p99 <= 50, ""),
+        ("i. strong decision at 1 s", f"{strong_s:.2f} s", "≤ 1.1 s", strong_s <= 1.1, i_info),
     ]
     print(f"{'benchmark':44} {'measured':>16} {'target':>10}  ok   notes")
     for name, value, target, ok, info in rows:

@@ -5,8 +5,12 @@
    having it (median, 90th percentile); each player thinks ``--think`` seconds on average before acting
    (``--think 0``: every game submits back to back, the server saturated). The players and viewers run in
    ``--clients`` processes of their own (so the benchmark's own bots do not delay the server's messages).
+3. The same figure for ``--bot-humans`` games of humans while ``--bot-games`` games of strong bots (the
+   server's, at its 1 s a decision) think at once: the bots think in the server's worker pool, never on its
+   event loop, so a human's action should reach the viewers as fast as without them (target ≤ 50 ms median).
 
-Run: ``make bench-web`` (or ``python benchmarks/web.py [--games 50] [--stored 1000] [--moves 20]``).
+Run: ``make bench-web`` (or ``python benchmarks/web.py [--games 50] [--stored 1000] [--moves 20]
+[--bot-games 20] [--bot-humans 10]``).
 """
 
 from __future__ import annotations
@@ -31,6 +35,7 @@ import websockets
 from ageofsteam.bots import RandomBot
 from ageofsteam.engine.game import Game
 from ageofsteam.engine.record import Record
+from ageofsteam.server.thinking import machine_workers
 
 
 def free_port() -> int:
@@ -55,6 +60,13 @@ def start(db: Path, port: int) -> subprocess.Popen[bytes]:
 
 def new_game(client: httpx.Client, seed: int) -> dict:
     r = client.post("/api/games", json={"map": "rust-belt", "players": 3, "seed": seed})
+    r.raise_for_status()
+    return r.json()
+
+
+def new_bot_game(client: httpx.Client, seed: int) -> dict:
+    seats = [{"name": f"Bot {i + 1}", "bot": "strong"} for i in range(3)]
+    r = client.post("/api/games", json={"map": "rust-belt", "players": 3, "seed": seed, "seats": seats})
     r.raise_for_status()
     return r.json()
 
@@ -120,6 +132,29 @@ def play_some(
     return samples, time.process_time() - t
 
 
+def play_all(
+    base: str, ws_base: str, games: list[dict], moves: int, think: float, clients: int
+) -> tuple[list[float], float, float, int]:
+    """Play ``games`` from ``clients`` processes at once: (sorted latencies in ms, wall seconds, the clients' CPU
+    seconds, the number of client processes)."""
+    samples: list[float] = []
+    n = max(1, min(clients, len(games)))
+    start_at = time.time() + 2.0  # every client process starts playing at the same moment
+    client_cpu = 0.0
+    with concurrent.futures.ProcessPoolExecutor(n) as pool:
+        parts = [pool.submit(play_some, base, ws_base, games[i::n], moves, think, start_at) for i in range(n)]
+        for part in parts:
+            got, used = part.result()
+            samples += got
+            client_cpu += used
+    samples.sort()
+    return samples, time.time() - start_at, client_cpu, n
+
+
+def spread(samples: list[float]) -> str:
+    return f"median {statistics.median(samples):.1f} ms, p90 {samples[int(len(samples) * 0.9)]:.1f} ms"
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=50)
@@ -127,6 +162,8 @@ def main() -> None:
     ap.add_argument("--moves", type=int, default=20)
     ap.add_argument("--think", type=float, default=1.0, help="mean seconds a player thinks before acting")
     ap.add_argument("--clients", type=int, default=8, help="client processes playing the games")
+    ap.add_argument("--bot-games", type=int, default=20, help="games of strong bots thinking meanwhile (3.)")
+    ap.add_argument("--bot-humans", type=int, default=10, help="games of humans played among them (3.)")
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         port = free_port()
@@ -158,35 +195,41 @@ def main() -> None:
             )
             print(f"list the lobby (200 newest): {list_empty:.1f} ms with 1 stored → {list_full:.1f} ms")
             games = [new_game(client, 10_000 + i) for i in range(args.games)]
-            samples: list[float] = []
-            n = max(1, min(args.clients, len(games)))
-            start_at = time.time() + 2.0  # every client process starts playing at the same moment
             cpu = cpu_seconds(proc.pid)
-            with concurrent.futures.ProcessPoolExecutor(n) as pool:
-                parts = [
-                    pool.submit(play_some, base, ws_base, games[i::n], args.moves, args.think, start_at)
-                    for i in range(n)
-                ]
-                client_cpu = 0.0
-                for part in parts:
-                    got, used = part.result()
-                    samples += got
-                    client_cpu += used
-            wall = time.time() - start_at
+            samples, wall, client_cpu, n = play_all(base, ws_base, games, args.moves, args.think, args.clients)
             cpu = cpu_seconds(proc.pid) - cpu
-            samples.sort()
             print(
                 f"{args.games} games at once, 2 viewers each, think {args.think:g} s, "
                 f"{len(samples)} actions in {wall:.1f} s ({n} client processes): "
-                f"submit → every viewer has it: median {statistics.median(samples):.1f} ms, "
-                f"p90 {samples[int(len(samples) * 0.9)]:.1f} ms (target ≤ 50 ms median); "
+                f"submit → every viewer has it: {spread(samples)} (target ≤ 50 ms median); "
                 f"server CPU {cpu / max(1, len(samples)) * 1000:.2f} ms per action "
                 f"({cpu / wall * 100:.0f}% of a core), "
                 f"clients' CPU {client_cpu / max(1, len(samples)) * 1000:.2f} ms per action"
             )
+            if args.bot_games and args.bot_humans:
+                bots = [new_bot_game(client, 20_000 + i)["id"] for i in range(args.bot_games)]
+
+                def bot_actions() -> int:
+                    return sum(client.get(f"/api/games/{gid}").json()["index"] for gid in bots)
+
+                time.sleep(3.0)  # the pool is up and every bot game is thinking or waiting its turn to
+                humans = [new_game(client, 30_000 + i) for i in range(args.bot_humans)]
+                before = bot_actions()
+                samples, wall, _, n = play_all(base, ws_base, humans, args.moves, args.think, args.clients)
+                made = bot_actions() - before
+                print(
+                    f"{args.bot_humans} games of humans among {args.bot_games} games of strong bots thinking at once "
+                    f"(1 s a decision, {machine_workers()} worker processes), think {args.think:g} s, "
+                    f"{len(samples)} actions in {wall:.1f} s: submit → every viewer has it: {spread(samples)} "
+                    f"(target ≤ 50 ms median); the bots' games went on by {made} actions meanwhile"
+                )
         finally:
-            proc.kill()
-            proc.wait()
+            proc.terminate()
+            try:
+                proc.wait(10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
 
 
 if __name__ == "__main__":

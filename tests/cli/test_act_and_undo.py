@@ -131,7 +131,7 @@ def test_act_with_no_bots_leaves_a_bot_to_move(tmp_path: Path) -> None:
     game = Game.load(path)
     assert len(game.record.actions) == n + 1
     if game.state.phase == "issue_shares":
-        assert game.record.seats[game.to_move].bot == "random"
+        assert game.record.seats[game.to_move].bot == "steady"
 
 
 def test_undo_takes_back_the_last_actions(game_file: Path) -> None:
@@ -197,4 +197,4 @@ def test_undo_back_to_a_bot_lets_the_bots_play_again(tmp_path: Path) -> None:
     result = aos("undo", path, "-n", "1", "--no-bots")
     assert result.exit_code == 0
     game = Game.load(path)
-    assert game.record.seats[game.to_move].bot == "random"
+    assert game.record.seats[game.to_move].bot == "steady"

@@ -23,6 +23,8 @@ COMMANDS = (
     "replay",
     "play",
     "random-games",
+    "hint",
+    "tournament",
     "render",
     "serve",
     "import",
@@ -105,7 +107,7 @@ def test_new_with_bots_lets_them_move_until_a_human_is_to_move(tmp_path: Path) -
     result = aos("new", "rust-belt", "-p", "3", "--seed", "2", "--bots", "2", "-o", path)
     assert result.exit_code == 0, result.output
     record = Record.load(path)
-    assert [s.bot for s in record.seats] == [None, "random", "random"]
+    assert [s.bot for s in record.seats] == [None, "steady", "steady"]
     game = Game.load(path)
     assert game.to_move == 0
     assert game.state.order.index(0) == len([a for a in record.actions if a["kind"] == "issue_shares"])

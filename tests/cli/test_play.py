@@ -115,7 +115,7 @@ def test_bots_fill_the_last_seats(tmp_path: Path) -> None:
     result = aos("play", "--players", "4", "--bots", "3", "--seed", "2", "--save", save, input="quit\n")
     assert result.exit_code == 0, result.output
     game = Game.load(save)
-    assert [s.bot for s in game.record.seats] == [None, "random", "random", "random"]
+    assert [s.bot for s in game.record.seats] == [None, "steady", "steady", "steady"]
     assert game.to_move == 0 and not game.over
     assert all(a["player"] == 0 or game.record.seats[a["player"]].bot for a in player_actions(save))
 

@@ -69,7 +69,8 @@ def test_kill_and_restart_keeps_every_game(db_url: str) -> None:
         client = httpx.Client(base_url=base)
         after = client.get(f"/api/games/{gid}", headers={"X-Seat-Token": host}).json()
         assert after["index"] == before["index"] and after["view"] == before["view"]
-        game = play_until(client, gid, host, lambda g: g.state.turn == 2)  # play goes on
+        # play goes on (to a human's move: a bot to move would act between two reads)
+        game = play_until(client, gid, host, lambda g: g.state.turn == 2 and g.to_move in (0, 1))
         assert client.get(f"/api/games/{gid}").json()["index"] == len(game.record.actions)
         stale = client.post(
             f"/api/games/{gid}/actions",

@@ -25,6 +25,7 @@ from collections import deque
 from typing import TYPE_CHECKING
 
 from ageofsteam.board.network import trace
+from ageofsteam.bots.base import Bot, Hint
 from ageofsteam.engine.actions import (
     Action,
     Bid,
@@ -161,11 +162,15 @@ class _Look:
         return out
 
 
-class RandomBot:
+class RandomBot(Bot):
     name = "random"
+    level = "random"
 
     def __init__(self) -> None:
         self._cached_look: _Look | None = None
+
+    def hint(self, game: Game, rng: random.Random) -> Hint:
+        return Hint(self.choose(game, rng), "a move the Easy bot picked with some chance")
 
     def choose(self, game: Game, rng: random.Random) -> Action:
         g = game.state
@@ -284,7 +289,7 @@ class RandomBot:
         return g.rules.special_link_cost(g, seat, link)
 
     def _urbanize(self, g: GameState, seat: int, rng: random.Random) -> Action | None:
-        towns = [h for h in g.map.towns if g.is_town(h) and g.rules.urbanize_site_ok(g, h)]
+        towns = [h for h in g.map.towns if g.is_town(h) and g.rules.urbanize_refusal(g, h) is None]
         if not towns or not g.new_cities_left:
             return None
         near = self._frontier(g, seat)

@@ -15,7 +15,7 @@ from pydantic import ValidationError
 from rich.console import Console
 
 from ageofsteam.board.mapdata import MapError
-from ageofsteam.bots import BOTS
+from ageofsteam.bots import LEVELS, bot
 from ageofsteam.engine.actions import CHANCE, Action, parse_action, takes_player
 from ageofsteam.engine.errors import AosError, BadInput, IllegalAction
 from ageofsteam.engine.game import Game
@@ -102,8 +102,28 @@ def parse_options(pairs: list[str]) -> dict[str, Any]:
 # --- games ----------------------------------------------------------------------------------------
 
 
-def make_seats(map_id: str, players: int, names: list[str], bots: int) -> list[Seat]:
-    """Seats for a new game: the given names first, and the last ``bots`` seats played by the random bot."""
+DEFAULT_LEVEL = "steady"  # the level of the bot seats of 'aos new' and 'aos play'
+
+
+def check_level(level: str) -> str:
+    """``level`` if it is a bot level; BadInput naming the levels otherwise."""
+    if level not in LEVELS:
+        raise BadInput(f"unknown bot level {level!r}; levels: {', '.join(LEVELS)}")
+    return level
+
+
+def check_seconds(seconds: float | None) -> float | None:
+    """``seconds`` if it is None or a positive number; BadInput otherwise."""
+    if seconds is not None:
+        from ageofsteam.bots import bot as make_bot  # the module's own, even where a test stands in for ``bot``
+
+        make_bot("strong", seconds=seconds)
+    return seconds
+
+
+def make_seats(map_id: str, players: int, names: list[str], bots: int, level: str = DEFAULT_LEVEL) -> list[Seat]:
+    """Seats for a new game: the given names first, and the last ``bots`` seats played by the bot of ``level``
+    (recorded in the seat, so that every later command lets the same level play it)."""
     from ageofsteam.maps import load_rules
 
     rules = load_rules(map_id)
@@ -114,13 +134,14 @@ def make_seats(map_id: str, players: int, names: list[str], bots: int) -> list[S
         raise BadInput(f"{len(names)} names given for {players} players")
     if not 0 <= bots <= players:
         raise BadInput(f"--bots must be from 0 to the number of players ({players}), not {bots}")
+    check_level(level)
     colours = rules.PLAYER_COLOURS
     seats = []
     for i in range(players):
-        bot = "random" if i >= players - bots else None
-        name = names[i] if i < len(names) else (f"Bot {i + 1}" if bot else f"Player {i + 1}")
+        seat_bot = level if i >= players - bots else None
+        name = names[i] if i < len(names) else (f"Bot {i + 1}" if seat_bot else f"Player {i + 1}")
         try:
-            seats.append(Seat(name=name, colour=colours[i % len(colours)], bot=bot))
+            seats.append(Seat(name=name, colour=colours[i % len(colours)], bot=seat_bot))
         except ValidationError as exc:
             raise BadInput(f"seat {i} name {name!r}: {exc.errors()[0]['msg']}") from None
     return seats
@@ -128,32 +149,33 @@ def make_seats(map_id: str, players: int, names: list[str], bots: int) -> list[S
 
 def seat_label(game: Game, seat: int) -> str:
     s = game.record.seats[seat]
-    return f"{s.name} ({s.colour}{', bot' if s.bot else ''})"
+    return f"{s.name} ({s.colour}{f', {s.bot} bot' if s.bot else ''})"
 
 
 def bot_to_move(game: Game) -> str | None:
-    """The bot name of the seat to move, or None when a human (or nobody) is to move."""
+    """The bot level of the seat to move, or None when a human (or nobody) is to move."""
     seat = game.to_move
     if game.over or seat is None or seat == CHANCE:
         return None
     return game.record.seats[seat].bot
 
 
-def bot_choice(game: Game) -> Action:
-    """The move of the bot to move; its random generator is seeded by the record, so a game is reproducible."""
-    name = bot_to_move(game)
-    cls = BOTS.get(name or "")
-    if cls is None:
-        raise BadInput(f"seat {game.to_move} is played by an unknown bot {name!r}; bots: {', '.join(BOTS)}")
+def bot_choice(game: Game, seconds: float | None = None) -> Action:
+    """The move of the bot to move, at the level its seat records (``seconds``: the strong bot's budget per
+    decision, 1 s if None); its random generator is seeded by the record, so a game is reproducible (the
+    strong bot's search, bounded by time, aside)."""
+    level = bot_to_move(game)
+    if level not in LEVELS:
+        raise BadInput(f"seat {game.to_move} is played by an unknown bot {level!r}; bots: {', '.join(LEVELS)}")
     rng = random.Random(f"{game.record.seed}/bot/{len(game.record.actions)}")
-    return cls().choose(game, rng)
+    return bot(level, seconds=seconds).choose(game, rng)
 
 
-def run_bots(game: Game, after: Callable[[Game], None] | None = None) -> int:
+def run_bots(game: Game, after: Callable[[Game], None] | None = None, seconds: float | None = None) -> int:
     """Let bots play until a human must act or the game is over; returns how many actions they took."""
     n = 0
     while bot_to_move(game) is not None:
-        game.apply(bot_choice(game))
+        game.apply(bot_choice(game, seconds))
         n += 1
         if after is not None:
             after(game)

@@ -45,7 +45,7 @@ def players_table(game: Game) -> Table:
     order = {seat: i + 1 for i, seat in enumerate(g.order)}
     for p in g.players:
         seat = game.record.seats[p.seat]
-        who = f"{p.name} ({p.colour}{', bot' if seat.bot else ''})"
+        who = f"{p.name} ({p.colour}{f', {seat.bot} bot' if seat.bot else ''})"
         score = "out" if p.eliminated else str(rules.score(g, p.seat))
         mark = "▶" if g.to_move == p.seat and not g.over else ""
         table.add_row(

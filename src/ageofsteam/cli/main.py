@@ -17,8 +17,12 @@ from typer.core import TyperGroup
 
 from ageofsteam.cli import map_cmd
 from ageofsteam.cli import random_games as random_runner
+from ageofsteam.cli.bots_cmd import hint_command, tournament_command
 from ageofsteam.cli.common import (
+    DEFAULT_LEVEL,
     action_for_mover,
+    check_level,
+    check_seconds,
     console,
     make_seats,
     new_log,
@@ -88,9 +92,39 @@ app.add_typer(map_cmd.app, name="map")
 app.add_typer(import_app, name="import")
 app.add_typer(export_app, name="export")
 app.command("render")(render_command)
+app.command("hint")(hint_command)
+app.command("tournament")(tournament_command)
 
 FileArg = Annotated[Path, typer.Argument(metavar="FILE", help="A game record (JSON).", show_default=False)]
 JsonFlag = Annotated[bool, typer.Option("--json", help="Print JSON instead of text.")]
+BotLevelOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--bot-level",
+        metavar="LEVEL",
+        show_default=False,
+        help=f"The level of the --bots seats: random (Easy), steady (Medium) or strong (Hard); {DEFAULT_LEVEL} if "
+        "not given. Recorded in the seats, so later commands play them at that level.",
+    ),
+]
+SecondsOpt = Annotated[
+    float | None,
+    typer.Option(
+        "--seconds",
+        metavar="S",
+        show_default=False,
+        help="The strong bot's thinking time per decision, in seconds (1 if not given; not recorded).",
+    ),
+]
+
+
+def _bot_level(level: str | None, bots: int | None) -> str:
+    """The level of the bot seats of a new game; --bot-level without bot seats is refused."""
+    if level is None:
+        return DEFAULT_LEVEL
+    if not bots:
+        raise BadInput("--bot-level is the level of the --bots seats: give --bots N too")
+    return check_level(level)
 
 
 def _echo_json(data: Any) -> None:
@@ -198,7 +232,9 @@ def new_command(
         list[str] | None,
         typer.Option("--name", metavar="NAME", help="Seat names in seat order (repeatable).", show_default=False),
     ] = None,
-    bots: Annotated[int, typer.Option(help="How many of the last seats the random bot plays.")] = 0,
+    bots: Annotated[int, typer.Option(help="How many of the last seats bots play (see --bot-level).")] = 0,
+    bot_level: BotLevelOpt = None,
+    seconds: SecondsOpt = None,
     scenario: Annotated[
         Path | None, typer.Option(help="Start from this scenario (.toml) instead of a map.", show_default=False)
     ] = None,
@@ -207,10 +243,12 @@ def new_command(
 ) -> None:
     """Create a new game record.
 
-    Examples: 'aos new rust-belt --players 4 --bots 2 -o game.json', or from a scenario:
+    Examples: 'aos new rust-belt --players 4 --bots 2 --bot-level strong -o game.json', or from a scenario:
     'aos new --scenario position.toml -o game.json'. If a bot seat is to move first, the bots play at once.
     """
     with refusals():
+        level = _bot_level(bot_level, bots)
+        check_seconds(seconds)
         if output.exists() and not force:
             raise BadInput(f"{output} exists already (use --force to overwrite it)")
         names = name or []
@@ -219,7 +257,7 @@ def new_command(
                 raise BadInput("with --scenario, the map, players, seed and options come from the scenario file")
             game = Game.from_scenario(scenario)
             seats = game.record.seats
-            new_seats = make_seats(game.record.map, len(seats), names, bots)
+            new_seats = make_seats(game.record.map, len(seats), names, bots, level)
             record = game.record.model_copy(
                 update={
                     "seats": [
@@ -239,11 +277,11 @@ def new_command(
                 players = lo  # a map for one number of players (Miami 2030) needs no --players
             if players is None:
                 raise BadInput(f"give the number of players with --players N ({lo}–{hi} on this map)")
-            seats = make_seats(map_id, players, names, bots)
+            seats = make_seats(map_id, players, names, bots, level)
             game = Game.new(map_id, seats=seats, seed=seed, options=parse_options(option or []))
         since = len(game.state.log)
         if not no_bots:
-            run_bots(game)
+            run_bots(game, seconds=seconds)
         game.save(output)
     out = console()
     rec = game.record
@@ -312,6 +350,7 @@ def act_command(
         typer.Option("--file", "-f", help="Read the action from this file ('-': standard input).", show_default=False),
     ] = None,
     no_bots: Annotated[bool, typer.Option("--no-bots", help="Do not let bot seats move afterwards.")] = False,
+    seconds: SecondsOpt = None,
 ) -> None:
     """Take one action for the player to move and save the record.
 
@@ -321,13 +360,14 @@ def act_command(
     Example: aos act game.json '{"kind": "bid", "amount": 3}'
     """
     with refusals():
+        check_seconds(seconds)
         text, source = read_action_text(action, action_file)
         data = parse_json(text, source)
         game = Game.load(file)
         since = len(game.state.log)
         game.apply(action_for_mover(game, data))
         if not no_bots:
-            run_bots(game)
+            run_bots(game, seconds=seconds)
         game.save(file)
     _report(game, since)
 
@@ -337,6 +377,7 @@ def undo_command(
     file: FileArg,
     count: Annotated[int, typer.Option("--count", "-n", help="How many actions to take back.")] = 1,
     no_bots: Annotated[bool, typer.Option("--no-bots", help="Do not let bot seats move afterwards.")] = False,
+    seconds: SecondsOpt = None,
 ) -> None:
     """Take back the last actions and save the record.
 
@@ -344,11 +385,12 @@ def undo_command(
     play again until a human must act (unless --no-bots): count their moves too to reach your own.
     """
     with refusals():
+        check_seconds(seconds)
         game = Game.load(file)
         game.undo(count)
         since = len(game.state.log)
         if not no_bots:
-            run_bots(game)
+            run_bots(game, seconds=seconds)
         game.save(file)
     console().print(f"Took back {count} action{'s' if count != 1 else ''}.")
     _report(game, since)
@@ -419,8 +461,12 @@ def play_command(
     ] = None,
     bots: Annotated[
         int | None,
-        typer.Option(help="How many of the last seats the random bot plays (0 if not given).", show_default=False),
+        typer.Option(
+            help="How many of the last seats bots play (0 if not given; see --bot-level).", show_default=False
+        ),
     ] = None,
+    bot_level: BotLevelOpt = None,
+    seconds: SecondsOpt = None,
     seed: Annotated[
         int | None, typer.Option(help="Seed for every chance event (random if not given).", show_default=False)
     ] = None,
@@ -438,22 +484,26 @@ def play_command(
 ) -> None:
     """Hot-seat play in the terminal.
 
-    Pick decisions from numbered menus (type 'help' during play for the commands). The random bot plays the
-    last --bots seats. 'quit' or the end of the input stops; with --save the record is saved after every
-    action. Works with piped input.
+    Pick decisions from numbered menus (type 'help' during play for the commands). Bots of --bot-level play
+    the last --bots seats (a loaded game's bot seats keep the level they were recorded with). 'quit' or the
+    end of the input stops; with --save the record is saved after every action. Works with piped input.
     """
     with refusals():
+        check_seconds(seconds)
         if load is not None:
-            if map_id is not None or players is not None or bots is not None or seed is not None or name:
+            given = (map_id, players, bots, seed, bot_level)
+            if any(x is not None for x in given) or name:
                 raise BadInput(
-                    "--load continues a saved game: --map, --players, --bots, --seed and --name come from it"
+                    "--load continues a saved game: --map, --players, --bots, --bot-level, --seed and --name "
+                    "come from it"
                 )
             game = Game.load(load)
         else:
             map_id = map_id or "rust-belt"
-            seats = make_seats(map_id, 3 if players is None else players, name or [], bots or 0)
+            level = _bot_level(bot_level, bots)
+            seats = make_seats(map_id, 3 if players is None else players, name or [], bots or 0, level)
             game = Game.new(map_id, seats=seats, seed=seed)
-        session = PlaySession(game, console(), save)
+        session = PlaySession(game, console(), save, seconds)
         session.run()
 
 

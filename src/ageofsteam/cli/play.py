@@ -32,12 +32,14 @@ class EndOfInput(Exception):
 
 
 class PlaySession:
-    """One terminal session on a game; ``save`` is written after every action."""
+    """One terminal session on a game; ``save`` is written after every action; ``seconds`` is the strong bot's
+    budget per decision."""
 
-    def __init__(self, game: Game, out: Console, save: Path | None = None) -> None:
+    def __init__(self, game: Game, out: Console, save: Path | None = None, seconds: float | None = None) -> None:
         self.game = game
         self.out = out
         self.save = save
+        self.seconds = seconds
         self.last_mover: tuple[int, str, int | None] | None = None
 
     # --- input ---------------------------------------------------------------------------------
@@ -64,7 +66,7 @@ class PlaySession:
         try:
             while not self.game.over:
                 if bot_to_move(self.game) is not None:
-                    self.apply(bot_choice(self.game), refusals_pass=False)
+                    self.apply(bot_choice(self.game, self.seconds), refusals_pass=False)
                     continue
                 self.show_turn()
                 action = self.decide()

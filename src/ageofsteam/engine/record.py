@@ -23,7 +23,7 @@ class Seat(BaseModel):
 
     name: str = Field(min_length=1, max_length=40)
     colour: str
-    bot: str | None = None  # "random" for a seat played by the random bot
+    bot: str | None = None  # the level of the bot playing the seat ("random", "steady", "strong"); None: a person
 
 
 class Record(BaseModel):

@@ -17,6 +17,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
 
+from ageofsteam.bots import DEFAULT_SECONDS, LEVEL_TITLES, LEVELS
 from ageofsteam.engine.actions import CHANCE
 from ageofsteam.engine.view import view
 from ageofsteam.server.decisions import route_hexes
@@ -28,10 +29,18 @@ WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 log = logging.getLogger("ageofsteam.server")
 
 
+BotLevel = Literal["random", "steady", "strong"]  # the levels of ageofsteam.bots (a test keeps them the same)
+BOT_ABOUT = {  # what a player reads about each level in the lobby
+    "random": "a careless beginner",
+    "steady": "plans each move, at once",
+    "strong": "looks ahead before each move",
+}
+
+
 class SeatIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
     name: str | None = Field(default=None, min_length=1, max_length=40)
-    bot: Literal["random"] | None = None
+    bot: BotLevel | None = None
 
 
 class CreateIn(BaseModel):
@@ -68,10 +77,18 @@ def _validation_error(exc: RequestValidationError) -> ApiError:
     return ApiError(422, "invalid", f"field '{field}': {err.get('msg', 'invalid')}", field)
 
 
-def create_app(database_url: str = "sqlite:///aos.db", *, all_maps: bool = False, bot_delay: float = 0.0) -> FastAPI:
-    """The application, storing games at ``database_url``."""
+def create_app(
+    database_url: str = "sqlite:///aos.db",
+    *,
+    all_maps: bool = False,
+    bot_delay: float = 0.0,
+    bot_seconds: float = DEFAULT_SECONDS,
+    bot_workers: int | None = None,
+) -> FastAPI:
+    """The application, storing games at ``database_url``. Strong bots think ``bot_seconds`` per decision, in a
+    pool of ``bot_workers`` processes (default: one per core)."""
     store = Store(database_url)
-    hub = Hub(store, all_maps=all_maps, bot_delay=bot_delay)
+    hub = Hub(store, all_maps=all_maps, bot_delay=bot_delay, bot_seconds=bot_seconds, bot_workers=bot_workers)
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -148,6 +165,18 @@ def create_app(database_url: str = "sqlite:///aos.db", *, all_maps: bool = False
             )
         return out
 
+    @app.get("/api/bots")
+    async def bots() -> list[dict[str, Any]]:
+        return [
+            {
+                "level": level,
+                "title": LEVEL_TITLES[level],
+                "about": BOT_ABOUT.get(level, ""),
+                "seconds": hub.bot_seconds if level == "strong" else None,
+            }
+            for level in LEVELS
+        ]
+
     @app.get("/api/maps/{map_id}/board.svg")
     async def map_svg(map_id: str, legend: bool = True, labels: bool = False) -> Response:
         from ageofsteam.maps import load_board, map_ids
@@ -217,6 +246,12 @@ def create_app(database_url: str = "sqlite:///aos.db", *, all_maps: bool = False
             out = dict(live.legal())
             out["you_may_act"] = ident is not None and live.game.to_move in ident.seats
         return out
+
+    @app.get("/api/games/{game_id}/hint")
+    async def hint(game_id: str, x_seat_token: TokenHeader = None, token: TokenQuery = None) -> dict[str, Any]:
+        live = await hub.get(game_id)
+        ident = need(await hub.identify(live, token_of(x_seat_token, token)))
+        return await hub.hint(live, ident)
 
     @app.post("/api/games/{game_id}/actions")
     async def act(
@@ -379,11 +414,12 @@ def serve(
     *,
     all_maps: bool = False,
     bot_delay: float = 0.0,
+    bot_seconds: float = DEFAULT_SECONDS,
 ) -> None:
     """Run the server until interrupted."""
     import uvicorn
 
-    app = create_app(database_url, all_maps=all_maps, bot_delay=bot_delay)
+    app = create_app(database_url, all_maps=all_maps, bot_delay=bot_delay, bot_seconds=bot_seconds)
     print(f"Age of Steam is served at http://{host}:{port}/  (games stored in {database_url})", flush=True)
     # No per-message compression: every update would be compressed once per viewer (most of the CPU of a
     # broadcast), and a state view is a few kilobytes.

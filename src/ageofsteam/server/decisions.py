@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING, Any
 
 from ageofsteam.board.hexes import DIRECTIONS, TOWN
 from ageofsteam.board.tiles import Track
-from ageofsteam.engine.actions import CHANCE, Bid, Build, Deliver, IssueShares, Urbanize
+from ageofsteam.bots import LEVEL_TITLES
+from ageofsteam.engine.actions import CHANCE, Bid, Build, Deliver, IssueShares, Urbanize, parse_action
 from ageofsteam.render.geometry import HexGeometry, track_d
 from ageofsteam.words.choices import Choice, action_details, legal_choices
 from ageofsteam.words.names import hex_text, label_order, player_name
@@ -192,4 +193,59 @@ def decisions(game: Game, index: int) -> dict[str, Any]:
     for (city, colour), routes in cubes.items():
         h = g.map.by_label[city.upper()]
         out["deliveries"].append({"city": city, "city_name": g.stop_name(h), "colour": colour, "routes": routes})
+    return out
+
+
+def _same(a: dict[str, Any], b: dict[str, Any]) -> bool:
+    return parse_action(a) == parse_action(b)
+
+
+def hint_json(legal: dict[str, Any], answer: dict[str, Any]) -> dict[str, Any]:
+    """The ``/hint`` answer (docs/web-api.md): the bot's action and reason, a one-line label of the action, and
+    what a client needs to draw it, found in ``legal`` (the ``/legal`` answer of the same position): the build
+    option with its track paths, the delivery's route with its hexes, the hex of a New City or of a map's own
+    action."""
+    action = parse_action(answer["action"]).to_json()
+    out: dict[str, Any] = {
+        "index": legal["index"],
+        "action": action,
+        "reason": answer.get("reason") or "",
+        "level": answer.get("level"),
+        "level_title": LEVEL_TITLES.get(answer.get("level") or "", None),
+        "label": None,
+        "hex": None,
+        "build": None,
+        "route": None,
+        "track_radius": legal["track_radius"],
+    }
+    kind = action["kind"]
+    if kind == "issue_shares":
+        n = action["count"]
+        out["label"] = "issue no shares" if n == 0 else f"issue {n} share{'s' if n != 1 else ''}"
+    elif kind == "bid":
+        out["label"] = f"bid ${action['amount']}"
+    for group in legal["builds"]:
+        for option in group["options"]:
+            if _same(option["action"], action):
+                out["build"] = {"hex": group["hex"], "where": group["where"], **option}
+                out["hex"] = group["hex"]
+                out["label"] = f"build {option['title']} ({option['tracks']}) on {group['where']} for ${option['cost']}"
+    for cube in legal["deliveries"]:
+        for route in cube["routes"]:
+            if _same(route["action"], action):
+                out["route"] = {"city": cube["city"], "colour": cube["colour"], **route}
+                out["hex"] = cube["city"]
+                out["label"] = f"deliver the {cube['colour']} cube: {' → '.join(route['names'])}"
+    for town in legal["urbanize"]:
+        for city in town["cities"]:
+            if _same(city["action"], action):
+                out["hex"] = town["hex"]
+                out["label"] = f"place New City {city['city']} ({city['colour']}) on {town['where']}"
+    for entry in legal["actions"]:
+        if _same(entry["action"], action):
+            out["hex"] = entry["hex"]
+            out["label"] = entry["label"]
+    if out["label"] is None:
+        out["label"] = kind.replace("_", " ")
+    out["label"] = out["label"][:1].upper() + out["label"][1:]
     return out

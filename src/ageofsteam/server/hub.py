@@ -8,6 +8,10 @@ take the same lock, so nobody sees an action that is not committed.
 Each viewer has a queue of messages, serialised once per change and shared by every viewer, and a sender task
 of its own: a change is queued to every viewer under the lock (so every viewer gets the changes in the order of
 the record) and a slow viewer never delays the others.
+
+Bots think in a pool of worker processes (server/thinking.py), never on the event loop and never under the
+game's lock: the bot's task takes the record under the lock, waits for the pool's answer without it, and plays
+the answer under the lock only if the game is still where it was (a human may have undone meanwhile).
 """
 
 from __future__ import annotations
@@ -16,7 +20,7 @@ import asyncio
 import contextlib
 import hmac
 import json
-import random
+import logging
 import secrets
 from collections import OrderedDict
 from dataclasses import dataclass, field
@@ -24,17 +28,18 @@ from typing import Any
 
 from fastapi import WebSocket, WebSocketDisconnect
 
-from ageofsteam.bots import RandomBot
+from ageofsteam.bots import DEFAULT_SECONDS, LEVEL_TITLES, LEVELS
 from ageofsteam.engine.actions import CHANCE, parse_action, takes_player
 from ageofsteam.engine.errors import AosError, BadInput, IllegalAction
 from ageofsteam.engine.game import Game
 from ageofsteam.engine.record import Record, Seat
 from ageofsteam.engine.view import view
-from ageofsteam.server.decisions import decisions
+from ageofsteam.server.decisions import decisions, hint_json
 from ageofsteam.server.errors import ApiError
 from ageofsteam.server.store import Store, StoredGame, now_iso, token_hash
+from ageofsteam.server.thinking import HINT_LEVEL, HINT_SECONDS, Job, Thinker
 
-BOTS = {"random": RandomBot}
+log = logging.getLogger("ageofsteam.server")
 CACHE_SIZE = 256  # live games kept in memory (games with viewers or bots at work are never dropped)
 VIEWER_BACKLOG = 500  # messages queued to one viewer before it is dropped (it reconnects and gets a hello)
 
@@ -63,7 +68,6 @@ class LiveGame:
     game: Game
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     viewers: dict[WebSocket, asyncio.Queue[str | None]] = field(default_factory=dict)
-    bots: dict[int, Any] = field(default_factory=dict)
     bot_task: asyncio.Task[None] | None = None
     legal_cache: tuple[int, dict[str, Any]] | None = None
     svg_cache: dict[tuple[Any, ...], str] = field(default_factory=dict)
@@ -102,18 +106,41 @@ class Identity:
 
 def public_seats(meta: StoredGame) -> list[dict[str, Any]]:
     return [
-        {"seat": i, "name": s["name"], "colour": s["colour"], "bot": s.get("bot"), "joined": bool(s.get("joined"))}
+        {
+            "seat": i,
+            "name": s["name"],
+            "colour": s["colour"],
+            "bot": s.get("bot"),
+            "bot_title": LEVEL_TITLES.get(s["bot"], s["bot"]) if s.get("bot") else None,
+            "joined": bool(s.get("joined")),
+        }
         for i, s in enumerate(meta.seats)
     ]
+
+
+def bot_seed(live: LiveGame, purpose: str = "bot") -> str:
+    """The seed of the random generator of a bot deciding (``purpose`` "bot") or hinting ("hint") at the game's
+    current position. The one place it is made (issue 16 makes it secret; it still follows the game's seed)."""
+    return f"{live.meta.seed}/{purpose}/{live.index}"
 
 
 class Hub:
     """Every live game of the server."""
 
-    def __init__(self, store: Store, *, all_maps: bool = False, bot_delay: float = 0.0) -> None:
+    def __init__(
+        self,
+        store: Store,
+        *,
+        all_maps: bool = False,
+        bot_delay: float = 0.0,
+        bot_seconds: float = DEFAULT_SECONDS,
+        bot_workers: int | None = None,
+    ) -> None:
         self.store = store
         self.all_maps = all_maps
         self.bot_delay = bot_delay
+        self.bot_seconds = bot_seconds  # the strong bots' thinking time per decision
+        self.thinker = Thinker(bot_workers)
         self.live: OrderedDict[str, LiveGame] = OrderedDict()
         self.tasks: set[asyncio.Task[None]] = set()
 
@@ -469,18 +496,64 @@ class Hub:
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
 
+    def _job(self, live: LiveGame, seat: int, level: str, seconds: float | None, *, hint: bool = False) -> Job:
+        """A job for the bot pool at the game's current position (called under the game's lock)."""
+        return Job(
+            game_id=live.meta.id,
+            record=live.game.record.model_dump(mode="json"),
+            seat=seat,
+            level=level,
+            seconds=seconds if level == "strong" else None,
+            seed=bot_seed(live, "hint" if hint else "bot"),
+            hint=hint,
+        )
+
     async def _run_bots(self, live: LiveGame) -> None:
         while True:
             async with live.lock:
                 seat = live.bot_to_move()
-                if seat is None:
+                if seat is None or self.live.get(live.meta.id) is not live:
                     return
-                kind = live.meta.seats[seat]["bot"]
-                bot = live.bots.get(seat) or live.bots.setdefault(seat, BOTS.get(kind, RandomBot)())
-                rng = random.Random(f"{live.meta.seed}/bot/{live.index}")
-                action = bot.choose(live.game, rng)
+                level = live.meta.seats[seat]["bot"]
+                if level not in LEVELS:  # never stored, but an old database may hold anything
+                    log.warning(
+                        "game %s: seat %d has an unknown bot %r; the random bot plays it", live.meta.id, seat, level
+                    )
+                    level = "random"
+                job = self._job(live, seat, level, self.bot_seconds)
+            answer = await self.thinker.decide(job)  # in the pool, without the lock: the game can be read meanwhile
+            async with live.lock:
+                if live.index != job.index or live.bot_to_move() != seat or self.live.get(live.meta.id) is not live:
+                    continue  # the game moved on meanwhile (an undo): think again
+                action = None
+                if answer is not None:
+                    try:
+                        action = live.game.check(answer["action"])
+                    except (IllegalAction, BadInput) as exc:
+                        log.warning("game %s: the %s bot chose an illegal action (%s)", live.meta.id, level, exc)
+                if action is None:
+                    action = live.game.legal_actions()[0]
                 await self._commit(live, lambda g, a=action: g.apply(a))
             await asyncio.sleep(self.bot_delay)
+
+    async def hint(self, live: LiveGame, ident: Identity) -> dict[str, Any]:
+        """A suggested action for the player to move, who must be one of ``ident``'s seats (docs/web-api.md)."""
+        async with live.lock:
+            if live.game.over:
+                raise ApiError(409, "over", "the game is over", None)
+            seat = live.game.to_move
+            if seat is None or seat not in ident.seats:
+                raise ApiError(409, "not_your_move", "it is not your move: a hint is for the player to move", "token")
+            job = self._job(live, seat, HINT_LEVEL, HINT_SECONDS, hint=True)
+        answer = await self.thinker.hint(job)
+        if answer is None:
+            raise ApiError(503, "busy", "no hint could be worked out in time; try again", None)
+        async with live.lock:
+            if live.index != job.index:
+                raise ApiError(
+                    409, "stale", f"the game moved on to action {live.index} while the hint was worked out", "index"
+                )
+            return hint_json(live.legal(), answer)
 
     def resume_bots(self) -> int:
         """After a start: wake the bots of every stored game that waits on a bot."""
@@ -500,6 +573,7 @@ class Hub:
         for t in list(self.tasks):
             with contextlib.suppress(BaseException):
                 await t
+        await asyncio.to_thread(self.thinker.close)
 
 
 async def _send_all(ws: WebSocket, queue: asyncio.Queue[str | None]) -> None:

@@ -11,6 +11,13 @@ const GOODS_COLOURS = {
   green: "#2f9a48", orange: "#ee8a1c", grey: "#9a9a9a", pink: "#ef8cbc",
 };
 const DEFAULT_NAMES = ["Ada", "Bob", "Cleo", "Dan", "Eve", "Finn", "Gus", "Hal"];
+// the bot levels (GET /api/bots gives them; these stand in for an older server)
+const BOT_LEVELS = [
+  { level: "random", title: "Easy", about: "a careless beginner" },
+  { level: "steady", title: "Medium", about: "plans each move, at once" },
+  { level: "strong", title: "Hard", about: "looks ahead before each move" },
+];
+const DEFAULT_BOT = "random";
 const SVG_NS = "http://www.w3.org/2000/svg";
 const TOKENS_KEY = "aos.tokens";
 
@@ -52,6 +59,13 @@ const titleCase = (s) => String(s).replace(/[_-]/g, " ").replace(/\b\w/g, (c) =>
 
 function swatch(colour, extra = "") {
   return h("span", { class: `swatch ${extra}`, style: { background: playerColour(colour) }, title: colour });
+}
+
+/** The badge of a bot seat: its level as players know it ("Hard bot"). */
+function botBadge(seat) {
+  if (!seat || !seat.bot) return null;
+  const title = seat.bot_title || (BOT_LEVELS.find((b) => b.level === seat.bot) || {}).title;
+  return h("span", { class: "badge badge-bot", "data-bot": seat.bot }, title ? `${title} bot` : "bot");
 }
 
 function cube(colour, title) {
@@ -137,7 +151,7 @@ const absoluteUrl = (path) => new URL(path, location.origin).href;
 
 // --- the lobby ------------------------------------------------------------------------------------
 
-const lobby = { maps: [], created: null, timer: null };
+const lobby = { maps: [], bots: BOT_LEVELS, created: null, timer: null };
 
 async function showLobby() {
   document.title = "Age of Steam — Lobby";
@@ -155,7 +169,9 @@ async function showLobby() {
         h("section", { class: "panel", id: "mine", hidden: true }),
         h("section", { class: "panel games", id: "games" }, h("h2", {}, "Games"), h("p", { class: "muted" }, "Loading…")))));
   try {
-    lobby.maps = await api("GET", "/api/maps");
+    const [maps, bots] = await Promise.all([api("GET", "/api/maps"), api("GET", "/api/bots").catch(() => null)]);
+    lobby.maps = maps;
+    if (Array.isArray(bots) && bots.length) lobby.bots = bots;
   } catch (err) {
     setKids(document.getElementById("create"), h("h2", {}, "New game"), h("p", { class: "error" }, err.message));
     return;
@@ -233,8 +249,9 @@ function renderCreateForm() {
       const name = h("input", { type: "text", value: DEFAULT_NAMES[i] || `Player ${i + 1}`, maxlength: "40",
         "aria-label": `Seat ${i + 1} name`, class: "seat-name" });
       const kind = h("select", { class: "seat-kind", "aria-label": `Seat ${i + 1} player` },
-        h("option", { value: "human" }, "Human"), h("option", { value: "random" }, "Bot (random)"));
-      kind.value = i === 0 ? "human" : "random";
+        h("option", { value: "human" }, "Human"),
+        lobby.bots.map((b) => h("option", { value: b.level, title: b.about }, `Bot: ${b.title}`)));
+      kind.value = i === 0 ? "human" : lobby.bots.some((b) => b.level === DEFAULT_BOT) ? DEFAULT_BOT : lobby.bots[0].level;
       const row = h("div", { class: "seat-row" }, h("span", { class: "seat-no" }, `${i + 1}`), name, kind);
       seatRows.push({ row, name, kind });
     }
@@ -299,7 +316,7 @@ function renderCreated() {
   const rows = game.seats.map((s) => {
     if (s.bot) {
       return h("li", { class: "link-row" }, swatch(s.colour), h("span", { class: "name" }, s.name),
-        h("span", { class: "badge" }, "bot"), h("span", { class: "muted grow" }, "plays by itself"));
+        botBadge(s), h("span", { class: "muted grow" }, "plays by itself"));
     }
     const url = absoluteUrl(s.join_url);
     const copy = h("button", { type: "button", class: "btn btn-small", "data-copy": s.seat }, "Copy");
@@ -365,7 +382,7 @@ async function refreshGames() {
             h("span", { class: "muted" }, g.status === "over" ? "finished"
               : g.turn ? `turn ${g.turn} · ${phaseName(g.phase)}${toMove ? ` · ${toMove.name} to move` : ""}` : "setting up")),
           h("div", { class: "game-seats" }, g.seats.map((s) => h("span", { class: `seat-chip${s.joined || s.bot ? "" : " free"}` },
-            swatch(s.colour), s.name, s.bot ? h("span", { class: "badge" }, "bot") : s.joined ? "" : " (free)"))),
+            swatch(s.colour), s.name, s.bot ? botBadge(s) : s.joined ? "" : " (free)"))),
           h("a", { href, class: "btn btn-small" }, token ? "Resume" : "Watch"));
       }))
       : h("p", { class: "muted" }, empty),
@@ -381,7 +398,7 @@ async function refreshGames() {
 const S = {
   id: null, token: null, game: null, view: null, index: 0, you: null, legal: null, log: [], logSize: 0,
   svg: null, sel: {}, pending: false, ws: null, wsOk: false, refreshing: null, dirty: false, labels: false,
-  lastActed: null,
+  lastActed: null, hint: null, hintBusy: false,
 };
 
 function seatInfo(seat) {
@@ -568,6 +585,7 @@ function onMessage(msg) {
     S.legal = null;
     if (actor) S.lastActed = actor;
     S.sel = {};
+    S.hint = null;
     renderAll();
     refresh();
     return;
@@ -577,6 +595,7 @@ function onMessage(msg) {
     S.index = msg.index;
     S.legal = null;
     S.sel = {};
+    S.hint = null;
     api("GET", `/api/games/${S.id}/log`).then((l) => { S.log = l.lines; S.logSize = l.size; renderLog(); }).catch(() => {});
     refresh();
   }
@@ -650,7 +669,7 @@ function renderPlayers() {
       h("span", { class: "order" }, p.eliminated ? "–" : `${i + 1}`),
       swatch(p.colour),
       h("span", { class: "pname" }, p.name),
-      info.bot ? h("span", { class: "badge" }, "bot") : null,
+      botBadge(info),
       isMine(seat) ? h("span", { class: "badge badge-you" }, "you") : null,
       moving ? h("span", { class: "to-move" }, "▶ to move") : null),
     h("dl", { class: "stats" },
@@ -746,6 +765,7 @@ function renderDecision() {
   parts.push(h("h2", {}, S.you.host && S.you.seats.length > 1 ? `${playerName(seat)}, your move` : `Your move, ${playerName(seat)}`));
   const hint = phaseHint(v, seat);
   if (hint) parts.push(h("p", { class: "hint" }, hint));
+  parts.push(hintControl());
   if (L.issue_shares) parts.push(sharesControl(L.issue_shares, v.players.find((p) => p.seat === seat)));
   if (L.bid) parts.push(bidControl(L.bid, v));
   const selects = L.actions.filter((a) => a.action.kind === "select_action");
@@ -775,6 +795,72 @@ function renderDecision() {
   if (undo) parts.push(h("div", { class: "undo-row" }, undo));
   setKids(el, ...parts);
   el.classList.toggle("busy", S.pending);
+}
+
+// --- the Hint: a bot's suggestion for the player to move ---------------------------------------------
+
+/** The current hint, if it is for the position shown. */
+function currentHint() {
+  return S.hint && S.hint.index === S.index ? S.hint : null;
+}
+
+function hintControl() {
+  const hint = currentHint();
+  if (!hint) {
+    return h("div", { class: "hint-row" },
+      h("button", { class: "btn btn-small btn-hint", id: "hint", disabled: S.pending || S.hintBusy, onclick: askHint,
+        title: "Ask a bot what it would play here" },
+      S.hintBusy ? [spinner(), " Thinking…"] : "Hint"),
+      S.hintBusy ? null : h("span", { class: "muted" }, "What would a bot play here?"));
+  }
+  const onBoard = hint.build || hint.route || hint.hex;
+  const who = hint.level_title || titleCase(hint.level || "bot");
+  return h("div", { class: "hint-box", id: "hint-box", "data-kind": hint.action.kind },
+    h("div", { class: "hint-head" }, h("span", { class: "hint-tag" }, "Hint"), h("span", { class: "muted" }, `the ${who} bot would play`),
+      h("button", { class: "btn btn-ghost btn-small hint-dismiss", id: "hint-dismiss", onclick: dismissHint, title: "Hide the hint" }, "Dismiss")),
+    h("p", { class: "hint-label", id: "hint-label" }, hint.label),
+    hint.reason ? h("p", { class: "hint-reason", id: "hint-reason" }, hint.reason) : null,
+    h("div", { class: "button-row" },
+      h("button", { class: "btn btn-primary", id: "hint-play", disabled: S.pending, onclick: () => send(hint.action) }, "Play it"),
+      onBoard ? h("button", { class: "btn", id: "hint-show", onclick: showHintOnBoard }, "Show on board") : null));
+}
+
+async function askHint() {
+  if (S.hintBusy || S.pending) return;
+  const index = S.index;
+  S.hintBusy = true;
+  renderDecision();
+  try {
+    const hint = await api("GET", `/api/games/${S.id}/hint`, { token: S.token });
+    if (hint.index === S.index) {
+      S.hint = hint;
+      S.sel = {}; // the board shows the suggestion
+      S.hoverOption = null;
+      S.hoverRoute = null;
+    }
+  } catch (err) {
+    if (S.index === index) toast(err.message); // else the game moved on: the hint no longer matters
+  } finally {
+    S.hintBusy = false;
+  }
+  renderDecision();
+  drawOverlays();
+}
+
+function dismissHint() {
+  S.hint = null;
+  renderDecision();
+  drawOverlays();
+}
+
+function showHintOnBoard() {
+  S.sel = {};
+  S.hoverOption = null;
+  S.hoverRoute = null;
+  renderDecision();
+  drawOverlays();
+  const mark = S.svg && S.svg.querySelector(".hint-hex");
+  if (mark) mark.scrollIntoView({ behavior: "smooth", block: "center" });
 }
 
 const ACTION_HELP = {
@@ -1151,29 +1237,8 @@ function drawOverlays() {
         if (g && o) {
           svg.querySelectorAll(`.track[data-hex="${b.hex}"]`).forEach((n) => n.classList.add("dim-track"));
           layer.append(hexOutline(g, "preview-bg"));
-          // The server's track paths are drawn in a hex of radius L.track_radius centred on the origin.
-          const scale = g.r / L.track_radius;
-          const tile = svgEl("g", { transform: `translate(${g.x} ${g.y}) scale(${scale})` });
-          const width = 0.17 * g.r;
-          (o.paths || []).forEach((d, i) => {
-            const owner = o.owners ? o.owners[i] : v.to_move;
-            const col = owner === null || owner === undefined ? "#d2d2d2"
-              : playerColour(v.players.find((p) => p.seat === owner).colour);
-            tile.append(svgEl("path", { d, fill: "none", stroke: "#2b2b2b", "stroke-width": (width + 2.6) / scale }));
-            tile.append(svgEl("path", { d, fill: "none", stroke: col, "stroke-width": width / scale, class: owner === v.to_move ? "preview-track" : "" }));
-          });
-          layer.append(tile);
-          if ((o.track || []).some((p) => p.includes("town"))) {
-            layer.append(svgEl("circle", { cx: g.x, cy: g.y, r: g.r * 0.28, fill: "#fff", stroke: "#2b2b2b", "stroke-width": 2 }));
-          }
-          const tag = svgEl("g", { class: "cost-tag" });
-          const tx = g.x;
-          const ty = g.y - g.r * 1.15 < 16 ? g.y + g.r * 1.15 : g.y - g.r * 1.15;
-          tag.append(svgEl("rect", { x: tx - 26, y: ty - 13, width: 52, height: 22, rx: 11, fill: colour, stroke: "#2b2b2b", "stroke-width": 1.5 }));
-          const t = svgEl("text", { x: tx, y: ty + 3, "text-anchor": "middle", "font-size": 14, "font-weight": "bold", fill: "#fff", stroke: "#2b2b2b", "stroke-width": 0.6, "paint-order": "stroke" });
-          t.textContent = money(o.cost);
-          tag.append(t);
-          layer.append(tag);
+          drawTile(layer, g, o, v, L.track_radius);
+          boardTag(layer, g, money(o.cost), colour, "cost-tag");
         }
       }
     }
@@ -1201,10 +1266,66 @@ function drawOverlays() {
       }
     }
   }
+  const suggested = currentHint();
+  if (suggested && v && typeof v.to_move === "number" && isMine(v.to_move) && !S.sel.kind) drawHint(layer, under, suggested, v);
   svg.append(layer);
   const cities = svg.querySelector(":scope > g.cities");
   if (cities) svg.insertBefore(under, cities);
   else svg.insertBefore(under, layer);
+}
+
+/** A tile's track drawn on the board's hex ``g`` (the build preview and the hint): the server's track paths are
+ *  drawn in a hex of radius ``radius`` centred on the origin, so they are moved and scaled onto the hex. */
+function drawTile(layer, g, option, v, radius) {
+  const scale = g.r / radius;
+  const tile = svgEl("g", { transform: `translate(${g.x} ${g.y}) scale(${scale})` });
+  const width = 0.17 * g.r;
+  (option.paths || []).forEach((d, i) => {
+    const owner = option.owners ? option.owners[i] : v.to_move;
+    const col = owner === null || owner === undefined ? "#d2d2d2"
+      : playerColour(v.players.find((p) => p.seat === owner).colour);
+    tile.append(svgEl("path", { d, fill: "none", stroke: "#2b2b2b", "stroke-width": (width + 2.6) / scale }));
+    tile.append(svgEl("path", { d, fill: "none", stroke: col, "stroke-width": width / scale, class: owner === v.to_move ? "preview-track" : "" }));
+  });
+  layer.append(tile);
+  if ((option.track || []).some((p) => p.includes("town"))) {
+    layer.append(svgEl("circle", { cx: g.x, cy: g.y, r: g.r * 0.28, fill: "#fff", stroke: "#2b2b2b", "stroke-width": 2 }));
+  }
+}
+
+/** A rounded label above hex ``g`` (below it at the top edge of the board). */
+function boardTag(layer, g, text, fill, cls) {
+  const tag = svgEl("g", { class: cls });
+  const w = Math.max(52, text.length * 8.4 + 18);
+  const tx = g.x;
+  const ty = g.y - g.r * 1.15 < 16 ? g.y + g.r * 1.15 : g.y - g.r * 1.15;
+  tag.append(svgEl("rect", { x: tx - w / 2, y: ty - 13, width: w, height: 22, rx: 11, fill, stroke: "#2b2b2b", "stroke-width": 1.5 }));
+  const t = svgEl("text", { x: tx, y: ty + 3, "text-anchor": "middle", "font-size": 14, "font-weight": "bold", fill: "#fff", stroke: "#2b2b2b", "stroke-width": 0.6, "paint-order": "stroke" });
+  t.textContent = text;
+  tag.append(t);
+  layer.append(tag);
+}
+
+/** The hint on the board: the suggested tile drawn in place, the suggested route highlighted, or the hex of a
+ *  New City or a map's own action outlined. */
+function drawHint(layer, under, hint, v) {
+  const colour = playerColour(v.players.find((p) => p.seat === v.to_move).colour);
+  if (hint.build) {
+    const g = hexGeo(hint.build.hex);
+    if (!g) return;
+    S.svg.querySelectorAll(`.track[data-hex="${hint.build.hex}"]`).forEach((n) => n.classList.add("dim-track"));
+    layer.append(hexOutline(g, "preview-bg"));
+    drawTile(layer, g, hint.build, v, hint.track_radius);
+    layer.append(hexOutline(g, "hint-hex"));
+    boardTag(layer, g, `Hint · ${money(hint.build.cost)}`, "#c76a00", "hint-board-tag");
+    return;
+  }
+  if (hint.route) drawRoute(layer, under, hint.route, colour);
+  const g = hint.hex && hexGeo(hint.hex);
+  if (g) {
+    layer.append(hexOutline(g, "hint-hex"));
+    if (!hint.route) boardTag(layer, g, "Hint", "#c76a00", "hint-board-tag");
+  }
 }
 
 function drawRoute(layer, under, route, colour) {

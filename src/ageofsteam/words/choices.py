@@ -3,6 +3,7 @@ tree, ``aos play`` walks it, the web page shows it)."""
 
 from __future__ import annotations
 
+import json
 import textwrap
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -320,3 +321,28 @@ def choice_lines(choices: list[Choice], width: int = 100, indent: str = "  ", ke
         if not c.inline:
             out += choice_lines(c.children, width, indent + "    ", keys)
     return out
+
+
+def action_words(game: Game, action: Action) -> str:
+    """One legal action of the player to move in words, as its menu entry reads: ``issue 2 shares``, ``bid
+    $3``, ``build on K5 (Pittsburgh): Straight rotation 2 (…) $2``, ``deliver red from Chicago: …``. An action
+    that is not legal reads as its JSON."""
+
+    def find(choices: list[Choice], path: list[str]) -> str | None:
+        for c in choices:
+            head = c.label.split(": ")[0]
+            if c.action == action:
+                return ": ".join([*path, c.label])
+            for n, a in c.amounts.items():
+                if a == action:
+                    if isinstance(a, IssueShares):
+                        return f"issue {n} share{'' if n == 1 else 's'}"
+                    if isinstance(a, Bid):
+                        return f"bid ${n}"
+                    return ": ".join([*path, f"{head} {n}"])
+            found = find(c.children, [*path, head])
+            if found is not None:
+                return found
+        return None
+
+    return find(legal_choices(game), []) or f"{action.kind} {json.dumps(action.to_json())}"

@@ -59,7 +59,7 @@ def mover_text(game: Game) -> str:
     if g.to_move == CHANCE:
         return "A dice roll or a draw is due"
     seat = game.record.seats[g.to_move]
-    return f"{seat.name} ({seat.colour}{', bot' if seat.bot else ''}) to move"
+    return f"{seat.name} ({seat.colour}{f', {seat.bot} bot' if seat.bot else ''}) to move"
 
 
 def header(game: Game) -> str:

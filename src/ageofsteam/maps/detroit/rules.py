@@ -109,6 +109,16 @@ class Rules(BaseRules):
         if self.solo(g):
             state(g).action_disks = dict.fromkeys(SOLO_ACTIONS, SOLO_DISKS)
 
+    def bot_action_value(self, g: GameState, seat: int, action: str) -> float | None:
+        """Solo: a disk's fee is cash the expenses need; taking no action is worth keeping it when it is short."""
+        if not self.solo(g):
+            return None
+        me = g.players[seat]
+        short = max(0, self.expenses(g, seat) - me.income)
+        if action == NO_ACTION:
+            return 2.5 if me.cash < short + 3 else 0.5
+        return None if me.cash - self.action_fee(g, action) >= short else 0.2
+
     def make_phases(self) -> list[Phase]:
         return [SpecialLinkBuildPhase() if isinstance(p, BuildTrackPhase) else p for p in super().make_phases()]
 

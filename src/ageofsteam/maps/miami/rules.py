@@ -440,6 +440,18 @@ class Rules(BaseRules):
         head = "You won" if r.won else "You lost"
         return [f"{head} in round {r.round}: {r.reason} ({r.evacuated} evacuated, {r.left} left)."]
 
+    def bot_value(self, g: GameState, seat: int) -> float:
+        """People in danger count against the position: those on districts next to a hex the next flood may
+        take (their way out may be cut), so the bots evacuate them first."""
+        sites = set(self.flood_sites(g))
+        nb = g.map.neighbours
+        danger = 0
+        for label, people in state(g).people.items():
+            h = g.map.by_label[label]
+            if any(n in sites for n in nb[h]):
+                danger += sum(people.values())
+        return -0.5 * danger
+
     def score(self, g: GameState, seat: int) -> int:
         """The people evacuated so far."""
         return sum(state(g).evacuated.values())

@@ -1,0 +1,35 @@
+"""What every bot is: ``choose(game, rng) -> Action`` for the player to move, and ``hint`` (the same choice
+with one line saying why, in player words)."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
+
+if TYPE_CHECKING:
+    from ageofsteam.engine.actions import Action
+    from ageofsteam.engine.game import Game
+
+
+@dataclass(frozen=True)
+class Hint:
+    """A suggested action for the player to move and why, in a line a player understands."""
+
+    action: Action
+    reason: str
+
+
+class Bot:
+    """A bot of one level. ``choose`` never changes ``game``, returns one of its legal actions, and draws any
+    randomness it needs from ``rng`` (a bot that looks ahead samples dice and draws from ``rng`` too, never
+    from the game's seed)."""
+
+    level: ClassVar[str] = ""
+
+    def choose(self, game: Game, rng: random.Random) -> Action:
+        return self.hint(game, rng).action
+
+    def hint(self, game: Game, rng: random.Random) -> Hint:
+        """The action ``choose`` would take, with its reason."""
+        raise NotImplementedError

@@ -1,0 +1,193 @@
+"""Link plans for the steady bot: which city to join to which, along the cheapest hexes, and the next tile.
+
+A plan joins two cities that are not yet joined, where a cube at one can go to the other. Its path is the
+cheapest run of empty buildable hexes (towns may be passed) between them, priced by the map's terrain costs;
+it may start from the open end of the player's own unfinished section. Plans are ranked by the deliveries
+they open for the money they cost.
+"""
+
+from __future__ import annotations
+
+import heapq
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ageofsteam.rules.build_track import iter_builds
+
+if TYPE_CHECKING:
+    from ageofsteam.engine.state import GameState
+    from ageofsteam.rules.track_placement import BuildPlan
+
+MAX_LENGTH = 6  # hexes of new track a plan may need
+
+
+@dataclass(frozen=True)
+class LinkPlan:
+    """A link to build: from stop ``start`` through ``path`` (hexes still to build, in order) to ``end``."""
+
+    start: int
+    before: int  # the hex the path leaves from: a hex of the start city, or the end of one's own section
+    end: int
+    path: tuple[int, ...]
+    cost: int
+    deliveries: int  # cubes that could go over it once it is built
+
+    @property
+    def value(self) -> float:
+        return self.deliveries / (self.cost + 1)
+
+
+def deliverable(g: GameState, a: int, b: int, sources: dict[int, dict[str, int]] | None = None) -> int:
+    """Cubes at ``a`` that city ``b`` takes, and the other way round (each side counted up to 3). ``sources``:
+    where goods wait (``Rules.goods_sources``: the cities' cubes, and a map's own, such as Miami's people)."""
+    rules = g.rules
+    at = g.cubes if sources is None else sources
+    there = sum(k for c, k in at.get(a, {}).items() if rules.accepts(g, b, c))
+    back = sum(k for c, k in at.get(b, {}).items() if rules.accepts(g, a, c))
+    return min(there, 3) + min(back, 3)
+
+
+def _groups(g: GameState, seat: int) -> dict[int, set[int]]:
+    """City → the cities joined to it by ``seat``'s own completed links (itself included)."""
+    at: dict[int, set[int]] = {}
+    for lk in g.network.links.values():
+        if lk.owner == seat:
+            at.setdefault(lk.a, set()).add(lk.b)
+            at.setdefault(lk.b, set()).add(lk.a)
+    out: dict[int, set[int]] = {}
+    for start in at:
+        if start in out:
+            continue
+        seen, todo = {start}, [start]
+        while todo:
+            for n in at.get(todo.pop(), ()):
+                if n not in seen:
+                    seen.add(n)
+                    todo.append(n)
+        for x in seen:
+            out[x] = seen
+    return out
+
+
+def _joined(g: GameState) -> set[frozenset[int]]:
+    return {frozenset((lk.a, lk.b)) for lk in g.network.links.values()}
+
+
+def _open_ends(g: GameState, seat: int) -> list[tuple[int, int, int]]:
+    """(stop the section starts at, hex its open end points into, hex of the end) of ``seat``'s unfinished
+    sections."""
+    out = []
+    nb = g.map.neighbours
+    for chain in g.network.chains:
+        if chain.owner != seat or chain.complete:
+            continue
+        stops = [e.stop for e in chain.ends if e.stop is not None]
+        for end in chain.ends:
+            if end.stop is None and nb[end.hex][end.edge] >= 0 and stops:
+                out.append((stops[0], nb[end.hex][end.edge], end.hex))
+    return out
+
+
+def link_plans(g: GameState, seat: int, limit: int = 8) -> list[LinkPlan]:
+    """The best link plans for ``seat``, best first."""
+    rules = g.rules
+    m = g.map
+    cities = sorted({c for c in (g.city_hex(h) for h in m.city_at) if c is not None})
+    ends = rules.track_start_hexes(g)  # stops that are not cities where track may start, as from a city (districts)
+    cities += sorted(h for h in ends if h not in cities)
+    joined = _joined(g)
+    groups = _groups(g, seat)
+    sources = rules.goods_sources(g)
+
+    def worth(a: int, b: int) -> int:
+        """Deliveries a link a–b opens: between a and b, and from ``seat``'s own network behind either end
+        (those pay more links, so count double)."""
+        n = 2 * deliverable(g, a, b, sources)
+        n += sum(deliverable(g, x, b, sources) for x in groups.get(a, ()) if x != a and g.is_city(x))
+        n += sum(deliverable(g, a, y, sources) for y in groups.get(b, ()) if y != b and g.is_city(y))
+        return n
+
+    cost_of: dict[int, int | None] = {}
+
+    def step_cost(h: int) -> int | None:
+        if h not in cost_of:
+            if h in g.tiles or g.is_city(h):
+                cost_of[h] = None
+            elif h in m.towns:
+                cost_of[h] = 1
+            else:
+                cost_of[h] = rules.terrain_cost(g, h)
+        return cost_of[h]
+
+    def search(start: int, first: list[tuple[int, int]]) -> dict[int, tuple[int, tuple[int, ...], int]]:
+        """Cheapest paths from the hexes ``first`` ((hex, the hex before it)) to every city: city → (cost,
+        path, the hex before the path)."""
+        best: dict[int, int] = {}
+        found: dict[int, tuple[int, tuple[int, ...], int]] = {}
+        heap: list[tuple[int, int, tuple[int, ...], int]] = []
+        for h, before in first:
+            c = step_cost(h)
+            if c is not None:
+                heapq.heappush(heap, (c, h, (h,), before))
+        while heap:
+            cost, h, path, before = heapq.heappop(heap)
+            if best.get(h, 1 << 30) <= cost or len(path) > MAX_LENGTH:
+                continue
+            best[h] = cost
+            for n in m.neighbours[h]:
+                if n < 0 or n in path:
+                    continue
+                if g.is_city(n) or n in ends:
+                    city = g.city_hex(n) if g.is_city(n) else n
+                    if city is not None and city != start and (city not in found or found[city][0] > cost):
+                        found[city] = (cost, path, before)
+                    continue
+                c = step_cost(n)
+                if c is not None and n not in m.towns:  # paths keep to open country: a link would end at a town
+                    heapq.heappush(heap, (cost + c, n, (*path, n), before))
+        return found
+
+    plans: list[LinkPlan] = []
+    for a in cities:
+        first = [(n, a) for n in m.neighbours[a] if n >= 0]
+        for b, (cost, path, before) in search(a, first).items():
+            if b < a or frozenset((a, b)) in joined:
+                continue
+            n = worth(a, b)
+            if n:
+                plans.append(LinkPlan(a, before, b, path, cost, n))
+    for stop, into, end in _open_ends(g, seat):
+        for b, (cost, path, before) in search(stop, [(into, end)]).items():
+            if frozenset((stop, b)) in joined:
+                continue
+            n = worth(stop, b) + 2  # finishing one's own section also saves the track laid
+            plans.append(LinkPlan(stop, before, b, path, cost, n))
+    plans.sort(key=lambda p: -p.value)
+    return plans[:limit]
+
+
+def next_build(g: GameState, seat: int, plan: LinkPlan, budget: int) -> BuildPlan | None:
+    """The legal build that lays the plan's next hex, pointing from where the track comes to where it goes."""
+    path = plan.path
+    nb = g.map.neighbours
+    for i, h in enumerate(path):
+        if h in g.tiles:
+            continue
+        prev = path[i - 1] if i else plan.before
+        nxt = path[i + 1] if i + 1 < len(path) else None
+        want = {
+            k
+            for k, n in enumerate(nb[h])
+            if n >= 0 and (n in (prev, nxt) or (nxt is None and plan.end in (n, g.city_hex(n))))
+        }
+        if i and prev not in g.tiles:
+            return None  # the track before this hex is not laid yet: it would point at nothing
+        best: BuildPlan | None = None
+        for bp in iter_builds(g, seat, [h]):
+            if bp.cost > budget:
+                continue
+            edges = {e for t in bp.added for e in t}
+            if want <= edges and (best is None or (bp.cost, len(bp.added)) < (best.cost, len(best.added))):
+                best = bp
+        return best
+    return None

@@ -1,0 +1,445 @@
+"""The steady bot: a fast planner with no search (level ``steady``, "Medium").
+
+It decides every move by rules of thumb that serve one plan, and says why:
+
+* **Shares** — enough cash for this turn's build and the expenses the income does not cover, no more; late in
+  the game only what staves off bankruptcy.
+* **Turn order** — a bid of up to $8 (more later) while the cash its plan needs is kept; the Turn Order pass
+  when it holds it.
+* **Actions** — each weighed by what it does for the plan: Locomotive when a longer delivery waits for it,
+  Urbanization where a New City opens deliveries, Engineer to reach a target sooner, First Build and First
+  Move when others reach for the same, a map's own actions by the map's judgement (``Rules.bot_action_value``).
+* **Building** — whole links (``plans.py``): which stop to join to which, along the cheapest hexes, for the
+  deliveries the link opens; each build lays the next hex of the best plan within the cash it can spare after
+  expenses. A map's own build actions (discs on circles, stations…) by what they add to its position.
+* **Moving** — the delivery (or a map's own move) that most raises its position, judged by playing it on a
+  copy against passing; the engine is raised when that opens a better delivery for the turns left, or when
+  nothing pays to deliver.
+
+Every choice is one of the engine's legal actions; a decision takes a few milliseconds.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from ageofsteam.bots.base import Hint
+from ageofsteam.bots.plans import LinkPlan, link_plans, next_build
+from ageofsteam.bots.random_bot import RandomBot
+from ageofsteam.engine.actions import (
+    Action,
+    Bid,
+    Build,
+    Deliver,
+    DropOut,
+    EndBuild,
+    IssueShares,
+    SelectAction,
+    SkipMove,
+    TurnOrderPass,
+    UpgradeEngine,
+    Urbanize,
+)
+from ageofsteam.engine.game import Game
+from ageofsteam.engine.playout import advance
+from ageofsteam.rules.build_track import candidate_hexes, iter_builds
+from ageofsteam.rules.move_goods import all_routes
+from ageofsteam.rules.special_links import BuildLink, legal_link_builds
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from ageofsteam.board.network import Link
+    from ageofsteam.engine.state import GameState
+    from ageofsteam.rules.track_placement import BuildPlan
+
+PLANS_WEIGHED = 80  # legal builds weighed for one build
+GOOD_ENOUGH = -5.0  # a build scoring below this is not worth its money
+SHARE = 5  # dollars a share brings
+
+
+def turns_left(g: GameState) -> int:
+    """Turns still to play after this one (0 in the last turn)."""
+    return max(0, g.last_turn - g.turn) if g.last_turn else 6
+
+
+def reserve(g: GameState, seat: int) -> int:
+    """Cash to keep for this turn's expenses beyond the income."""
+    me = g.players[seat]
+    return max(0, g.rules.expenses(g, seat) - me.income)
+
+
+def own_gain(g: GameState, seat: int, links: Sequence[Link]) -> int:
+    """Income to ``seat`` from a delivery along ``links``."""
+    return sum(1 for lk in links if lk.owner == seat)
+
+
+def best_delivery(g: GameState, seat: int) -> int:
+    """The most income ``seat`` could earn from one delivery now."""
+    return max((own_gain(g, seat, r.links) for r in all_routes(g, seat)), default=0)
+
+
+def wider_delivery(g: GameState, seat: int) -> int:
+    """The most income ``seat`` could earn from one delivery with one more engine level (the state is put back)."""
+    me = g.players[seat]
+    me.engine += 1
+    try:
+        return best_delivery(g, seat)
+    finally:
+        me.engine -= 1
+
+
+def position_value(g: GameState, seat: int, *, promise: bool = True) -> float:
+    """How good the position is for ``seat``, in points: its score so far (the map's own measure), what its
+    network promises in deliveries (unless ``promise`` is false: a quicker look), a little for cash, and a
+    map's own judgement."""
+    me = g.players[seat]
+    if me.eliminated:
+        return -1000.0
+    value = float(g.rules.score(g, seat))
+    if not g.over:
+        value += 0.4 * min(me.cash, 40)  # cash builds track and pays expenses to come
+        if promise:
+            value += 1.5 * best_delivery(g, seat)
+    return value + g.rules.bot_value(g, seat)
+
+
+class SteadyBot(RandomBot):
+    """Plans links and deliveries by rules of thumb; never searches. See the module's description."""
+
+    name = "steady"
+    level = "steady"
+
+    def choose(self, game: Game, rng: random.Random) -> Action:
+        return self.hint(game, rng).action
+
+    def hint(self, game: Game, rng: random.Random) -> Hint:
+        g = game.state
+        seat = g.to_move
+        if seat is None or seat < 0 or g.over:
+            raise ValueError("no legal action: it is not a player's turn")
+        if g.build is not None and g.build.player == seat:
+            if Build not in g.rules.phase(g).accepts:
+                return self._own_build(g, seat, game.legal_actions())
+            return self._build(g, seat)
+        legal = game.legal_actions()
+        if not legal:
+            raise ValueError("no legal action: it is not a player's turn")
+        kinds = {a.kind for a in legal}
+        if "issue_shares" in kinds:
+            return self._shares(g, seat, legal)
+        if kinds & {"bid", "drop_out", "turn_order_pass"}:
+            return self._bid(g, seat, legal)
+        if "select_action" in kinds:
+            return self._action(g, seat, legal)
+        if kinds & {"deliver", "upgrade_engine", "skip_move"} or len(legal) > 1:
+            return self._best_by_play(g, seat, legal)
+        return Hint(legal[0], "the only move")
+
+    # --- I. shares ------------------------------------------------------------------------------
+
+    def _shares(self, g: GameState, seat: int, legal: list[Action]) -> Hint:
+        me = g.players[seat]
+        short = reserve(g, seat)
+        left = turns_left(g)
+        if g.turn <= 1:
+            want_cash = 20 + 2 * (g.rules.STARTING_SHARES - 2)
+        elif left <= 1:
+            want_cash = short  # late shares only stave off bankruptcy: they would not pay back
+        else:
+            want_cash = short + (10 if left >= 3 else 8)
+        need = max(0, -(-(want_cash - me.cash) // SHARE))
+        rescue = max(0, -(-(short - me.cash) // (SHARE - 1)))  # each share also adds $1 to the expenses
+        most = g.rules.STARTING_SHARES + 2 + 2 * g.turn  # shares held at most: each costs $1 a turn and 3 points
+        cap = max(rescue, min(need, max(0, most - me.shares)))
+        counts = [a for a in legal if isinstance(a, IssueShares) and a.count <= cap]
+        choice = max(counts, key=lambda a: a.count)  # type: ignore[attr-defined]
+        n = choice.count  # type: ignore[attr-defined]
+        if n == 0:
+            why = f"${me.cash} covers this turn's build and expenses" if me.cash >= want_cash else "no share pays back"
+        elif n == rescue:
+            why = f"{n} share{'s' if n > 1 else ''} keep you from going bankrupt this turn"
+        else:
+            why = f"${me.cash + SHARE * n} pays for this turn's track and the expenses your income does not cover"
+        return Hint(choice, why)
+
+    # --- II. turn order -------------------------------------------------------------------------
+
+    def _bid(self, g: GameState, seat: int, legal: list[Action]) -> Hint:
+        me = g.players[seat]
+        bids = sorted((a for a in legal if isinstance(a, Bid)), key=lambda a: a.amount)
+        spare = me.cash - reserve(g, seat) - 10
+        worth = min(spare, 8 + g.turn // 2)
+        passes = [a for a in legal if isinstance(a, TurnOrderPass)]
+        if bids and bids[0].amount <= worth:
+            return Hint(bids[0], f"${bids[0].amount} for an early pick of the actions; your plan can spare it")
+        if passes:
+            return Hint(passes[0], "the Turn Order pass keeps your place without paying")
+        drop = next(a for a in legal if isinstance(a, DropOut))
+        return Hint(drop, "a higher bid would take cash your track needs")
+
+    # --- III. actions ---------------------------------------------------------------------------
+
+    def _action(self, g: GameState, seat: int, legal: list[Action]) -> Hint:
+        me = g.players[seat]
+        scored: list[tuple[float, str, Action]] = []
+        for a in legal:
+            if not isinstance(a, SelectAction):
+                continue
+            name = a.action
+            own = g.rules.bot_action_value(g, seat, name)
+            if own is not None:
+                scored.append((own, f"{g.rules.action_title(name)} serves your plan on this map", a))
+                continue
+            if name == "locomotive":
+                now, wider = best_delivery(g, seat), wider_delivery(g, seat)
+                solvent = me.income + me.cash // 3 >= g.rules.expenses(g, seat) + 1
+                gain = wider - now
+                score = (2.0 + 2.0 * gain if solvent and me.engine < g.rules.max_engine(g) else 0.5) - 0.3 * me.engine
+                if solvent and me.engine < 3:
+                    score += 3.0
+                why = (
+                    f"a longer delivery worth +{wider} waits for one more engine level"
+                    if gain > 0
+                    else "one more engine level lets your deliveries run over more of your links"
+                )
+            elif name == "urbanization":
+                score = 3.0 if g.new_cities_left and self._urbanize_site(g, seat) is not None else 0.5
+                why = "a New City by your track opens new deliveries"
+            elif name == "engineer":
+                score = 3.0 + (1.0 if me.cash - reserve(g, seat) >= 14 else 0.0)
+                why = "one more build this turn brings your next link sooner"
+            elif name == "first_build":
+                score = 2.5
+                why = "building first keeps others off the hexes your plan needs"
+            elif name == "first_move":
+                score = 2.2
+                why = "moving first takes the cube before a rival does"
+            elif name == "production":
+                score = 1.5
+                why = "new cubes where your network can carry them"
+            elif name == "turn_order":
+                score = 1.0
+                why = "a free pass in the next auction"
+            else:
+                score, why = 1.0, "the best of what is left"
+            scored.append((score, why, a))
+        if not scored:
+            return Hint(legal[0], "the only action left")
+        score, why, best = max(scored, key=lambda t: t[0])
+        return Hint(best, why)
+
+    # --- IV. building ---------------------------------------------------------------------------
+
+    def _urbanize_site(self, g: GameState, seat: int) -> Urbanize | None:
+        """The New City that opens most for this player: on a town by its track, of the colour most cubes near
+        it have."""
+        if not g.new_cities_left:
+            return None
+        towns = [h for h in g.map.towns if g.is_town(h) and g.rules.urbanize_refusal(g, h) is None]
+        if not towns:
+            return None
+        near = self._frontier(g, seat)
+        mine = [h for h in towns if h in near or (h in g.tiles and seat in g.tiles[h].owners)]
+        if not mine:
+            return None
+        look = self._look(g)
+        best: tuple[int, int, str] | None = None
+        for h in sorted(mine):
+            dist = look.dist.get(h)
+            for letter in g.new_cities_left:
+                colour = g.rules.NEW_CITIES.get(letter, ("", ""))[0]
+                n = sum(
+                    k
+                    for c, cubes in g.cubes.items()
+                    if dist is not None and dist[c] <= 4
+                    for col, k in cubes.items()
+                    if col == colour
+                )
+                if best is None or n > best[0]:
+                    best = (n, h, letter)
+        if best is None:
+            return None
+        return Urbanize(seat, g.label(best[1]), best[2])
+
+    def _build(self, g: GameState, seat: int) -> Hint:
+        b = g.build
+        assert b is not None
+        if b.may_urbanize:
+            urb = self._urbanize_site(g, seat)
+            if urb is not None:
+                return Hint(urb, f"a New City at {urb.hex} opens deliveries for your track")
+        if b.builds_left <= 0:
+            return Hint(EndBuild(seat), "no builds left this turn")
+        me = g.players[seat]
+        budget = me.cash - reserve(g, seat) - (0 if turns_left(g) == 0 else 1)
+        if budget < 2:
+            return Hint(EndBuild(seat), "the cash left is for the expenses")
+        if g.map.special_links and BuildLink in g.rules.phase(g).accepts:
+            links = [a for a in legal_link_builds(g, seat) if self._link_cost(g, seat, a) <= budget]
+            if links:
+                return Hint(links[0], f"the {links[0].link} link joins your network cheaply")
+        for link in link_plans(g, seat):
+            if link.cost > budget + 4 or len(link.path) > b.builds_left + 2:
+                continue
+            step = next_build(g, seat, link, budget)
+            if step is not None:
+                action = Build(seat, g.label(step.hex), step.tile.tile, step.tile.rotation)
+                return Hint(action, self._link_reason(g, seat, step, link))
+        plan, score = self._best_plan(g, seat, budget)
+        if plan is None or score < GOOD_ENOUGH:
+            return Hint(EndBuild(seat), "no track within your means brings a delivery closer")
+        action = Build(seat, g.label(plan.hex), plan.tile.tile, plan.tile.rotation)
+        return Hint(action, self._build_reason(g, seat, plan))
+
+    def _link_reason(self, g: GameState, seat: int, step: BuildPlan, link: LinkPlan) -> str:
+        names = f"{g.stop_name(link.start)}–{g.stop_name(link.end)}"
+        n = link.deliveries
+        if len(link.path) == 1:
+            return f"completes {names} for ${step.cost}; opens {n} deliver{'y' if n == 1 else 'ies'}"
+        return (
+            f"track at {g.label(step.hex)} for ${step.cost}, towards {names} "
+            f"(${link.cost} in all; opens {n} deliver{'y' if n == 1 else 'ies'})"
+        )
+
+    def _best_plan(self, g: GameState, seat: int, budget: int) -> tuple[BuildPlan | None, float]:
+        look = self._look(g)
+        frontier = self._frontier(g, seat)
+        cands = candidate_hexes(g, seat)
+        order = sorted(frontier & cands)
+        ranked = []
+        for s in look.dist:
+            if g.is_city(s) or (s in g.tiles and seat in g.tiles[s].owners):
+                ranked.append((-look.towards(s, look.group(s)), s))
+        ranked.sort(reverse=True)
+        for _, s in ranked[:4]:
+            order += [n for n in g.map.neighbours[s] if n in cands and n not in order]
+            if s in cands and s not in order:
+                order.append(s)
+        order += sorted(cands - set(order))[:6]
+        best: BuildPlan | None = None
+        best_score = -1e9
+        seen = 0
+        for plan in iter_builds(g, seat, order):
+            if plan.cost > budget:
+                continue
+            seen += 1
+            score = self._score(g, plan, frontier, look)
+            if score > best_score:
+                best, best_score = plan, score
+            if seen >= PLANS_WEIGHED:
+                break
+        return best, best_score
+
+    def _build_reason(self, g: GameState, seat: int, plan: BuildPlan) -> str:
+        trial = g.copy()
+        before = {lk.id for lk in g.network.links.values()}
+        try:
+            advance(trial, Build(seat, g.label(plan.hex), plan.tile.tile, plan.tile.rotation), random.Random(0))
+        except Exception:
+            return f"track at {g.label(plan.hex)} for ${plan.cost}, towards your next link"
+        new = [lk for lk in trial.network.links.values() if lk.id not in before and lk.owner == seat]
+        if new:
+            lk = new[0]
+            opened = len(all_routes(trial, seat)) - len(all_routes(g, seat))
+            more = f"; opens {opened} more deliveries" if opened > 0 else ""
+            return f"completes {trial.stop_name(lk.a)}–{trial.stop_name(lk.b)} for ${plan.cost}{more}"
+        return f"track at {g.label(plan.hex)} for ${plan.cost}, extending your section towards a city"
+
+    def _own_build(self, g: GameState, seat: int, legal: list[Action]) -> Hint:
+        """A map's own build phase (discs on circles, stations…): the action that most raises the position
+        for its cost, within the cash to spare."""
+        b = g.build
+        assert b is not None
+        if b.may_urbanize:
+            urb = self._urbanize_site(g, seat)
+            if urb is not None:
+                return Hint(urb, f"a New City at {urb.hex} opens deliveries for your network")
+        me = g.players[seat]
+        budget = me.cash - reserve(g, seat) - (0 if turns_left(g) == 0 else 1)
+        base = position_value(g, seat)
+        best: tuple[float, Action] | None = None
+        for a in legal:
+            if isinstance(a, (EndBuild, Urbanize)):
+                continue
+            cost = g.rules.action_cost(g, a)
+            if cost > budget:
+                continue
+            gain = self._after(g, a, seat) - base - 0.15 * cost
+            if best is None or gain > best[0]:
+                best = (gain, a)
+        end = next((a for a in legal if isinstance(a, EndBuild)), legal[0])
+        if best is None or best[0] <= 0:
+            return Hint(end, "nothing within your means improves your network")
+        return Hint(best[1], "adds most to the deliveries your network can make, for its cost")
+
+    # --- V. moving goods ------------------------------------------------------------------------
+
+    def _after(self, g: GameState, a: Action, seat: int, *, promise: bool = True) -> float:
+        """The position's value for ``seat`` after ``a`` (played on a copy)."""
+        trial = g.copy()
+        advance(trial, a, random.Random(0))
+        return position_value(trial, seat, promise=promise)
+
+    def _best_by_play(self, g: GameState, seat: int, legal: list[Action]) -> Hint:
+        """Each move tried on a copy; the one that most raises the position. The engine is raised only when
+        that opens a better delivery and the income can carry it."""
+        me = g.players[seat]
+        if all(a.kind == "place_cube" for a in legal):  # Production: cubes where this player's track can carry them
+            return self._production(g, seat, legal)
+        # measured against passing: the last move of the phase runs on into income and expenses
+        skipping = next((a for a in legal if isinstance(a, SkipMove)), None)
+        base = self._after(g, skipping, seat, promise=False) if skipping else position_value(g, seat, promise=False)
+        gains: list[tuple[float, Action]] = []
+        skip: Action | None = None
+        upgrade: Action | None = None
+        for a in legal:
+            if isinstance(a, SkipMove):
+                skip = a
+                continue
+            if isinstance(a, UpgradeEngine):
+                upgrade = a
+                continue
+            trial = g.copy()
+            income = me.income
+            advance(trial, a, random.Random(0))
+            gain = position_value(trial, seat, promise=False) - base
+            gains.append((gain + 0.01 * (trial.players[seat].income - income), a))
+        gains.sort(key=lambda t: -t[0])
+        top = gains[0] if gains else None
+        if upgrade is not None:
+            now, wider = best_delivery(g, seat), wider_delivery(g, seat)
+            solvent = me.income + me.cash // 3 >= g.rules.expenses(g, seat) + 1
+            rounds = g.rules.MOVE_ROUNDS - g.move_round + 1
+            lasting = turns_left(g)  # later turns enjoy the wider engine too
+            pays = wider > now and (wider - now) * (1 + 2 * lasting) > now + lasting
+            if solvent and pays and (rounds >= 2 or not gains):
+                return Hint(upgrade, f"one more engine level opens a delivery worth +{wider} (now +{now})")
+            idle = top is None or top[0] <= 0
+            if idle and lasting >= 2 and me.engine < min(g.rules.max_engine(g), 4):
+                return Hint(upgrade, "nothing pays to deliver now: a bigger engine readies longer deliveries")
+        if top is not None and top[0] > 0:
+            a = top[1]
+            if isinstance(a, Deliver):
+                gain = top[0]
+                why = f"delivers {a.colour} from {a.city} over {len(a.links)} link{'s' if len(a.links) > 1 else ''}"
+                return Hint(a, f"{why}: the best delivery for you now (+{gain:.0f})")
+            return Hint(a, "the move that most improves your position")
+        if skip is not None:
+            return Hint(skip, "no delivery pays you now")
+        if top is not None:
+            return Hint(top[1], "the least costly move")
+        return Hint(legal[0], "the only move")
+
+    def _production(self, g: GameState, seat: int, legal: list[Action]) -> Hint:
+        """A Production cube goes to the goods-display column of a city this player's network reaches."""
+        mine = {h for lk in g.network.links.values() if lk.owner == seat for h in (lk.a, lk.b) if g.is_city(h)}
+        columns = {key for key, h in g.rules.growth_city.items() if h in mine}
+        for a in legal:
+            if str(getattr(a, "box", "")).split("/")[0] in columns:
+                return Hint(a, "the cube will come to a city your track reaches")
+        return Hint(legal[0], "no column feeds your network; the first free box")
+
+
+__all__ = ["SteadyBot", "position_value"]

@@ -1,0 +1,121 @@
+"""The strong bot: search on top of the steady bot (level ``strong``, "Hard").
+
+For each decision it takes the steady bot's choice and a few others (the next steps of other link plans,
+other deliveries, other bids…), and plays each out on copies of the position: the rest of this turn, every
+seat played by the steady bot, dice and draws sampled from the bot's own random generator (never from the
+game's seed or any chance the game holds). Each playout ends with the steady bot's judgement of the position
+(score, the deliveries the network promises, cash), taken relative to the best rival. Candidates are played
+out in turn until the time budget is spent; the one with the best average wins.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import TYPE_CHECKING
+
+from ageofsteam.bots.base import Hint
+from ageofsteam.bots.steady import SteadyBot, position_value
+from ageofsteam.engine.actions import Bid, Build, EndBuild, IssueShares
+from ageofsteam.engine.playout import advance
+
+if TYPE_CHECKING:
+    from ageofsteam.engine.actions import Action
+    from ageofsteam.engine.game import Game
+    from ageofsteam.engine.state import GameState
+
+CANDIDATES = 6  # actions weighed besides the steady bot's own
+PLAYOUT_DECISIONS = 400  # a playout stops after this many decisions even if the turn goes on
+
+
+class _Position:
+    """A position the steady bot can read as it reads a game: its state and the legal actions."""
+
+    def __init__(self, state: GameState) -> None:
+        self.state = state
+
+    def legal_actions(self) -> list[Action]:
+        return self.state.rules.legal_actions(self.state)
+
+
+class StrongBot(SteadyBot):
+    """Looks ahead by playouts within ``seconds`` per decision. See the module's description."""
+
+    name = "strong"
+    level = "strong"
+
+    def __init__(self, seconds: float = 1.0) -> None:
+        super().__init__()
+        self.seconds = seconds
+        self.steady = SteadyBot()
+
+    def hint(self, game: Game, rng: random.Random) -> Hint:
+        deadline = time.perf_counter() + self.seconds
+        g = game.state
+        seat = g.to_move
+        if seat is None or seat < 0 or g.over:
+            raise ValueError("no legal action: it is not a player's turn")
+        plain = self.steady.hint(game, rng)
+        candidates = self._candidates(g, plain.action, rng)
+        if len(candidates) == 1:
+            return plain
+        totals = [0.0] * len(candidates)
+        counts = [0] * len(candidates)
+        k = 0
+        while time.perf_counter() < deadline or min(counts) == 0:
+            i = k % len(candidates)
+            totals[i] += self._playout(g, seat, candidates[i], rng, deadline + self.seconds)
+            counts[i] += 1
+            k += 1
+            if min(counts) > 0 and time.perf_counter() >= deadline:
+                break
+        means = [t / c for t, c in zip(totals, counts, strict=True)]
+        best = max(range(len(candidates)), key=lambda j: (means[j], j == 0))
+        if best == 0:
+            return Hint(plain.action, f"{plain.reason} (best of {len(candidates)} moves over {sum(counts)} playouts)")
+        chosen = candidates[best]
+        lead = means[best] - means[0]
+        why = f"played out {sum(counts)} times, it does {lead:.1f} points better than the plain choice"
+        return Hint(chosen, why)
+
+    def _candidates(self, g: GameState, first: Action, rng: random.Random) -> list[Action]:
+        """The steady bot's choice first, then a handful of other legal actions."""
+        legal = g.rules.legal_actions(g)
+        if isinstance(first, (Build, EndBuild)) and Build in g.rules.phase(g).accepts:
+            legal = [a for a in legal if not isinstance(a, Build)] + self._build_steps(g, first)
+        elif isinstance(first, IssueShares):  # a share or two either way
+            legal = [a for a in legal if isinstance(a, IssueShares) and abs(a.count - first.count) <= 2]
+        elif any(isinstance(a, Bid) for a in legal):  # the lowest bid, or keeping out
+            bids: list[Action] = [a for a in legal if isinstance(a, Bid)]
+            legal = [a for a in legal if not isinstance(a, Bid)] + bids[:1]
+        others = [a for a in legal if a != first]
+        rng.shuffle(others)
+        return [first, *others[:CANDIDATES]]
+
+    def _build_steps(self, g: GameState, first: Action) -> list[Action]:
+        """Other builds worth weighing: the next steps of the other link plans."""
+        from ageofsteam.bots.plans import link_plans, next_build
+
+        seat = first.actor
+        budget = g.players[seat].cash
+        out: list[Action] = []
+        for plan in link_plans(g, seat, limit=CANDIDATES):
+            step = next_build(g, seat, plan, budget)
+            if step is not None:
+                out.append(Build(seat, g.label(step.hex), step.tile.tile, step.tile.rotation))
+        return out
+
+    def _playout(self, g: GameState, seat: int, first: Action, rng: random.Random, hard_stop: float) -> float:
+        """Play ``first`` then the rest of the turn with the steady bot in every seat; the outcome for
+        ``seat`` against the best rival."""
+        trial = g.copy()
+        turn = trial.turn
+        advance(trial, first, rng)
+        here = _Position(trial)
+        steps = 0
+        while not trial.over and trial.turn == turn and steps < PLAYOUT_DECISIONS and time.perf_counter() < hard_stop:
+            advance(trial, self.steady.hint(here, rng).action, rng)  # type: ignore[arg-type]
+            steps += 1
+        mine = position_value(trial, seat)
+        rivals = [position_value(trial, p.seat) for p in trial.players if p.seat != seat and not p.eliminated]
+        return mine - (max(rivals) if rivals else 0.0)

@@ -1,0 +1,80 @@
+"""Every bot level plays every map by its rules: only legal actions, the game never changed by choosing, and
+the strong bot's look-ahead never reads the game's chance."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from ageofsteam import Game, view
+from ageofsteam.bots import LEVELS, Hint, bot
+from ageofsteam.engine.errors import BadInput
+from ageofsteam.engine.invariants import check_invariants
+from ageofsteam.maps import load_board, map_ids
+
+DECISIONS = 120  # per map: through the first turns of every phase
+
+
+def opening(map_id: str) -> Game:
+    lo, _ = load_board(map_id).players
+    return Game.new(map_id, players=max(lo, 3) if lo > 1 else 1, seed=11)
+
+
+@pytest.mark.parametrize("map_id", map_ids())
+def test_the_steady_bot_plays_only_legal_actions_and_says_why(map_id: str) -> None:
+    game = opening(map_id)
+    steady = bot("steady")
+    rng = random.Random(5)
+    for _ in range(DECISIONS):
+        if game.over:
+            break
+        before = view(game)
+        hint = steady.hint(game, rng)
+        assert view(game) == before  # choosing changes nothing
+        assert isinstance(hint, Hint) and hint.reason
+        assert hint.action in game.legal_actions() or game.check(hint.action)
+        game.apply(hint.action)
+        assert check_invariants(game) == []
+
+
+@pytest.mark.parametrize("map_id", map_ids())
+def test_the_strong_bot_plays_only_legal_actions_within_a_tiny_budget(map_id: str) -> None:
+    game = opening(map_id)
+    strong = bot("strong", seconds=0.001)
+    steady = bot("steady")
+    rng = random.Random(6)
+    for i in range(40):
+        if game.over:
+            break
+        before = view(game)
+        action = (strong if i % 4 == 0 else steady).choose(game, rng)
+        assert view(game) == before
+        game.check(action)
+        game.apply(action)
+
+
+def test_the_strong_bot_never_reads_the_games_seed() -> None:
+    game = Game.new("rust-belt", players=4, seed=3)
+    while game.state.phase != "build_track":
+        game.apply(bot("steady").choose(game, random.Random(1)))
+    strong = bot("strong", seconds=0.05)
+    other = Game.from_record(game.record)
+    other.record.seed = 999_999  # the chance the game holds differs; the bot's own does not
+    a = strong.choose(game, random.Random(42))
+    b = strong.choose(other, random.Random(42))
+    assert a == b
+
+
+@pytest.mark.parametrize("level", sorted(LEVELS))
+def test_every_level_is_made_by_its_id(level: str) -> None:
+    assert bot(level).level == level
+
+
+@pytest.mark.parametrize(
+    ("level", "seconds", "words"),
+    [("expert", None, "unknown bot level 'expert'"), ("strong", 0, "positive"), ("strong", -1.0, "positive")],
+)
+def test_a_bad_level_or_budget_is_refused_in_one_line(level: str, seconds: float | None, words: str) -> None:
+    with pytest.raises(BadInput, match=words):
+        bot(level, seconds=seconds)

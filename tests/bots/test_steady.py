@@ -1,0 +1,77 @@
+"""The steady bot takes the obvious move: the delivery that pays it most, no share its plan does not need, no
+bid beyond the cash it can spare, and track along a plan that completes a link."""
+
+from __future__ import annotations
+
+import random
+
+from ageofsteam import Game
+from ageofsteam.bots import bot
+from ageofsteam.engine.actions import Bid, Build, Deliver, IssueShares
+from ageofsteam.engine.playout import advance
+
+STEADY = bot("steady")
+
+
+def positions(phase: str, games: int = 4):
+    """Positions of seeded 4-player Rust Belt games between steady bots where the player to move is in
+    ``phase``."""
+    for seed in range(games):
+        game = Game.new("rust-belt", players=4, seed=seed)
+        rng = random.Random(seed)
+        while not game.over and game.state.turn <= 5:
+            if game.state.phase == phase:
+                yield game
+            game.apply(STEADY.choose(game, rng))
+
+
+def own_links(game: Game, a: Deliver) -> int:
+    links = game.state.network.links
+    return sum(1 for lid in a.links if links[lid].owner == a.player)
+
+
+def test_it_delivers_the_cube_that_pays_it_most():
+    seen = 0
+    for game in positions("move_goods"):
+        choice = STEADY.choose(game, random.Random(0))
+        delivers = [a for a in game.legal_actions() if isinstance(a, Deliver)]
+        if isinstance(choice, Deliver):
+            seen += 1
+            assert own_links(game, choice) == max(own_links(game, a) for a in delivers)
+        elif delivers and choice.kind == "skip_move":
+            assert max(own_links(game, a) for a in delivers) == 0  # nothing pays it
+    assert seen >= 10
+
+
+def test_it_issues_no_share_when_its_cash_covers_the_turn():
+    for game in positions("issue_shares"):
+        g = game.state
+        me = g.players[g.to_move]
+        choice = STEADY.choose(game, random.Random(0))
+        assert isinstance(choice, IssueShares)
+        if g.turn > 1 and me.cash >= g.rules.expenses(g, me.seat) - me.income + 16:
+            assert choice.count == 0
+
+
+def test_it_never_bids_past_the_cash_its_plan_can_spare():
+    for game in positions("player_order"):
+        g = game.state
+        me = g.players[g.to_move]
+        choice = STEADY.choose(game, random.Random(0))
+        if isinstance(choice, Bid):
+            assert choice.amount <= me.cash - max(0, g.rules.expenses(g, me.seat) - me.income) - 10
+
+
+def test_its_track_follows_a_plan_that_completes_a_link():
+    completed = 0
+    for game in positions("build_track", games=2):
+        hint = STEADY.hint(game, random.Random(0))
+        if not isinstance(hint.action, Build):
+            continue
+        trial = game.state.copy()
+        before = len(trial.network.links)
+        advance(trial, hint.action, random.Random(0))
+        if len(trial.network.links) > before:
+            completed += 1
+            assert hint.reason.startswith("completes ")
+    assert completed >= 3
