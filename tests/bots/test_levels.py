@@ -8,7 +8,7 @@ import random
 import pytest
 
 from ageofsteam import Game, view
-from ageofsteam.bots import LEVELS, Hint, bot
+from ageofsteam.bots import LEVELS, Hint, StrongBot, bot
 from ageofsteam.engine.errors import BadInput
 from ageofsteam.engine.invariants import check_invariants
 from ageofsteam.maps import load_board, map_ids
@@ -58,7 +58,7 @@ def test_the_strong_bot_never_reads_the_games_seed() -> None:
     game = Game.new("rust-belt", players=4, seed=3)
     while game.state.phase != "build_track":
         game.apply(bot("steady").choose(game, random.Random(1)))
-    strong = bot("strong", seconds=0.05)
+    strong = StrongBot(playouts=10)  # a fixed amount of search: the decision depends on the position and rng only
     other = Game.from_record(game.record)
     other.record.seed = 999_999  # the chance the game holds differs; the bot's own does not
     a = strong.choose(game, random.Random(42))

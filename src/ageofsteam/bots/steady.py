@@ -10,8 +10,9 @@ It decides every move by rules of thumb that serve one plan, and says why:
   Urbanization where a New City opens deliveries, Engineer to reach a target sooner, First Build and First
   Move when others reach for the same, a map's own actions by the map's judgement (``Rules.bot_action_value``).
 * **Building** — whole links (``plans.py``): which stop to join to which, along the cheapest hexes, for the
-  deliveries the link opens; each build lays the next hex of the best plan within the cash it can spare after
-  expenses. A map's own build actions (discs on circles, stations…) by what they add to its position.
+  deliveries the link opens; each build lays the next hex of the best plan it can finish this turn, within the
+  cash it can spare after expenses (a link left half-built is a gift to rivals). A map's own build actions
+  (discs on circles, stations…) by what they add to its position.
 * **Moving** — the delivery (or a map's own move) that most raises its position, judged by playing it on a
   copy against passing; the engine is raised when that opens a better delivery for the turns left, or when
   nothing pays to deliver.
@@ -281,7 +282,7 @@ class SteadyBot(RandomBot):
             if links:
                 return Hint(links[0], f"the {links[0].link} link joins your network cheaply")
         for link in link_plans(g, seat):
-            if link.cost > budget + 4 or len(link.path) > b.builds_left + 2:
+            if link.cost > budget or len(link.path) > b.builds_left:  # a link finished this turn: none left half-built
                 continue
             step = next_build(g, seat, link, budget)
             if step is not None:
@@ -296,7 +297,7 @@ class SteadyBot(RandomBot):
     def _link_reason(self, g: GameState, seat: int, step: BuildPlan, link: LinkPlan) -> str:
         names = f"{g.stop_name(link.start)}–{g.stop_name(link.end)}"
         n = link.deliveries
-        if len(link.path) == 1:
+        if len(link.path) == 1 or step.completes:
             return f"completes {names} for ${step.cost}; opens {n} deliver{'y' if n == 1 else 'ies'}"
         return (
             f"track at {g.label(step.hex)} for ${step.cost}, towards {names} "

@@ -5,7 +5,8 @@ other deliveries, other bids…), and plays each out on copies of the position: 
 seat played by the steady bot, dice and draws sampled from the bot's own random generator (never from the
 game's seed or any chance the game holds). Each playout ends with the steady bot's judgement of the position
 (score, the deliveries the network promises, cash), taken relative to the best rival. Candidates are played
-out in turn until the time budget is spent; the one with the best average wins.
+out in turn until the time budget is spent (a playout the budget cuts short does not count); the one with the
+best average wins.
 """
 
 from __future__ import annotations
@@ -44,13 +45,17 @@ class StrongBot(SteadyBot):
     name = "strong"
     level = "strong"
 
-    def __init__(self, seconds: float = 1.0) -> None:
+    def __init__(self, seconds: float = 1.0, playouts: int | None = None) -> None:
+        """``seconds``: the thinking budget per decision. ``playouts``: play exactly this many playouts instead,
+        whatever the time (a decision that depends on nothing but the position and ``rng``: for tests and
+        reproducible experiments)."""
         super().__init__()
         self.seconds = seconds
+        self.playouts = playouts
         self.steady = SteadyBot()
 
     def hint(self, game: Game, rng: random.Random) -> Hint:
-        deadline = time.perf_counter() + self.seconds
+        deadline = time.perf_counter() + self.seconds if self.playouts is None else float("inf")
         g = game.state
         seat = g.to_move
         if seat is None or seat < 0 or g.over:
@@ -62,17 +67,21 @@ class StrongBot(SteadyBot):
         totals = [0.0] * len(candidates)
         counts = [0] * len(candidates)
         k = 0
-        while time.perf_counter() < deadline or min(counts) == 0:
+        while time.perf_counter() < deadline and (self.playouts is None or k < self.playouts):
             i = k % len(candidates)
-            totals[i] += self._playout(g, seat, candidates[i], rng, deadline + self.seconds)
+            outcome = self._playout(g, seat, candidates[i], rng, deadline)
+            if outcome is None:  # the budget ran out during the playout
+                break
+            totals[i] += outcome
             counts[i] += 1
             k += 1
-            if min(counts) > 0 and time.perf_counter() >= deadline:
-                break
-        means = [t / c for t, c in zip(totals, counts, strict=True)]
-        best = max(range(len(candidates)), key=lambda j: (means[j], j == 0))
+        played = [j for j in range(len(candidates)) if counts[j]]
+        if not played:
+            return Hint(plain.action, f"{plain.reason} (no time to look further)")
+        means = {j: totals[j] / counts[j] for j in played}  # the steady choice (0) is always played first
+        best = max(played, key=lambda j: (means[j], j == 0))
         if best == 0:
-            return Hint(plain.action, f"{plain.reason} (best of {len(candidates)} moves over {sum(counts)} playouts)")
+            return Hint(plain.action, f"{plain.reason} (best of {len(played)} moves over {sum(counts)} playouts)")
         chosen = candidates[best]
         lead = means[best] - means[0]
         why = f"played out {sum(counts)} times, it does {lead:.1f} points better than the plain choice"
@@ -105,15 +114,17 @@ class StrongBot(SteadyBot):
                 out.append(Build(seat, g.label(step.hex), step.tile.tile, step.tile.rotation))
         return out
 
-    def _playout(self, g: GameState, seat: int, first: Action, rng: random.Random, hard_stop: float) -> float:
+    def _playout(self, g: GameState, seat: int, first: Action, rng: random.Random, deadline: float) -> float | None:
         """Play ``first`` then the rest of the turn with the steady bot in every seat; the outcome for
-        ``seat`` against the best rival."""
+        ``seat`` against the best rival (None if the budget ran out first)."""
         trial = g.copy()
         turn = trial.turn
         advance(trial, first, rng)
         here = _Position(trial)
         steps = 0
-        while not trial.over and trial.turn == turn and steps < PLAYOUT_DECISIONS and time.perf_counter() < hard_stop:
+        while not trial.over and trial.turn == turn and steps < PLAYOUT_DECISIONS:
+            if time.perf_counter() >= deadline:
+                return None
             advance(trial, self.steady.hint(here, rng).action, rng)  # type: ignore[arg-type]
             steps += 1
         mine = position_value(trial, seat)
