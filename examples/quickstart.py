@@ -39,3 +39,12 @@ while not game.over and game.to_move != -1:  # -1: chance is to move
 outcomes = game.chance_outcomes() or []
 print(f"{len(outcomes)} chance outcomes, e.g. {outcomes[0][0].to_json()} with probability {outcomes[0][1]:.4f}")
 game.supply_chance(game.state.rules.sample_chance(game.state, rng))
+
+# Bots of three levels, and a hint with its reason in player words.
+from ageofsteam.bots import bot  # noqa: E402
+
+game = Game.new("rust-belt", players=3, seed=9)
+hint = bot("steady").hint(game, rng)
+print("Hint:", hint.action.to_json(), "-", hint.reason)
+strong = bot("strong", seconds=0.2)  # thinks 0.2 s a move: the steady move and others played out to the turn's end
+game.apply(strong.choose(game, rng))

@@ -12,3 +12,4 @@ def test_the_quickstart_example_runs(capsys):
     assert "legal actions" in out
     assert "Refused:" in out
     assert "chance outcomes, e.g." in out
+    assert "Hint: {'kind': 'issue_shares'" in out
