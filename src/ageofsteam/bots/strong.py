@@ -92,8 +92,8 @@ class StrongBot(SteadyBot):
         legal = g.rules.legal_actions(g)
         if isinstance(first, (Build, EndBuild)) and Build in g.rules.phase(g).accepts:
             legal = [a for a in legal if not isinstance(a, Build)] + self._build_steps(g, first)
-        elif isinstance(first, IssueShares):  # a share or two either way
-            legal = [a for a in legal if isinstance(a, IssueShares) and abs(a.count - first.count) <= 2]
+        elif isinstance(first, IssueShares):  # a playout to the turn's end cannot see what shares pay for later
+            return [first]
         elif any(isinstance(a, Bid) for a in legal):  # the lowest bid, or keeping out
             bids: list[Action] = [a for a in legal if isinstance(a, Bid)]
             legal = [a for a in legal if not isinstance(a, Bid)] + bids[:1]
