@@ -33,7 +33,7 @@ def test_the_steady_bot_plays_only_legal_actions_and_says_why(map_id: str) -> No
         hint = steady.hint(game, rng)
         assert view(game) == before  # choosing changes nothing
         assert isinstance(hint, Hint) and hint.reason
-        assert hint.action in game.legal_actions() or game.check(hint.action)
+        game.check(hint.action)  # legal, or it raises
         game.apply(hint.action)
         assert check_invariants(game) == []
 

@@ -179,9 +179,10 @@ def test_tournament_on_a_solo_map_prints_the_results() -> None:
     result = aos(*args)
     assert result.exit_code == 0, result.output
     assert "Miami 2030 (solo, difficulty=easy): 2 games" in result.output
-    assert "Evacuated" in result.output and "Won in round" in result.output
+    assert "Evacuated (mean / median)" in result.output and "Ending" in result.output
     data = json.loads(aos(*args, "--json").output)["levels"]["random"]
-    assert {"games", "wins", "win_rate", "win_rate_95", "mean_evacuated", "win_rounds"} <= set(data)
+    assert {"games", "wins", "win_rate", "win_rate_95", "mean_evacuated", "median_evacuated", "ending"} <= set(data)
+    assert sum(data["ending"].values()) == 2
     assert data["games"] == 2 and "mean_score" not in data
 
 
@@ -189,8 +190,8 @@ def test_tournament_on_detroit_solo() -> None:
     result = aos("tournament", "--map", "detroit-bankruptcy", "-p", "1", "--bots", "random", "--games", "1", "--json")
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)["levels"]["random"]
-    assert {"mean_turn", "median_turn", "ratings"} <= set(data)
-    assert sum(data["ratings"].values()) == 1
+    assert {"mean_turn", "median_turn", "rating"} <= set(data)
+    assert sum(data["rating"].values()) == 1
 
 
 @pytest.mark.parametrize(

@@ -58,6 +58,13 @@ if TYPE_CHECKING:
 PLANS_WEIGHED = 80  # legal builds weighed for one build
 GOOD_ENOUGH = -5.0  # a build scoring below this is not worth its money
 SHARE = 5  # dollars a share brings
+# what the actions whose worth does not depend on the position are worth to the plan, and why
+ACTION_WORTH: dict[str, tuple[float, str]] = {
+    "first_build": (2.5, "building first keeps others off the hexes your plan needs"),
+    "first_move": (2.2, "moving first takes the cube before a rival does"),
+    "production": (1.5, "new cubes where your network can carry them"),
+    "turn_order": (1.0, "a free pass in the next auction"),
+}
 
 
 def turns_left(g: GameState) -> int:
@@ -211,20 +218,8 @@ class SteadyBot(RandomBot):
             elif name == "engineer":
                 score = 3.0 + (1.0 if me.cash - reserve(g, seat) >= 14 else 0.0)
                 why = "one more build this turn brings your next link sooner"
-            elif name == "first_build":
-                score = 2.5
-                why = "building first keeps others off the hexes your plan needs"
-            elif name == "first_move":
-                score = 2.2
-                why = "moving first takes the cube before a rival does"
-            elif name == "production":
-                score = 1.5
-                why = "new cubes where your network can carry them"
-            elif name == "turn_order":
-                score = 1.0
-                why = "a free pass in the next auction"
             else:
-                score, why = 1.0, "the best of what is left"
+                score, why = ACTION_WORTH.get(name, (1.0, "the best of what is left"))
             scored.append((score, why, a))
         if not scored:
             return Hint(legal[0], "the only action left")
@@ -334,12 +329,10 @@ class SteadyBot(RandomBot):
         return best, best_score
 
     def _build_reason(self, g: GameState, seat: int, plan: BuildPlan) -> str:
+        """What a legal build (one the engine's planner made) does, in words: the link it completes, if any."""
         trial = g.copy()
         before = {lk.id for lk in g.network.links.values()}
-        try:
-            advance(trial, Build(seat, g.label(plan.hex), plan.tile.tile, plan.tile.rotation), random.Random(0))
-        except Exception:
-            return f"track at {g.label(plan.hex)} for ${plan.cost}, towards your next link"
+        advance(trial, Build(seat, g.label(plan.hex), plan.tile.tile, plan.tile.rotation), random.Random(0))
         new = [lk for lk in trial.network.links.values() if lk.id not in before and lk.owner == seat]
         if new:
             lk = new[0]

@@ -16,6 +16,7 @@ import time
 from typing import TYPE_CHECKING
 
 from ageofsteam.bots.base import Hint
+from ageofsteam.bots.plans import link_plans, next_build
 from ageofsteam.bots.steady import SteadyBot, position_value
 from ageofsteam.engine.actions import Bid, Build, EndBuild, IssueShares
 from ageofsteam.engine.playout import advance
@@ -103,8 +104,6 @@ class StrongBot(SteadyBot):
 
     def _build_steps(self, g: GameState, first: Action) -> list[Action]:
         """Other builds worth weighing: the next steps of the other link plans."""
-        from ageofsteam.bots.plans import link_plans, next_build
-
         seat = first.actor
         budget = g.players[seat].cash
         out: list[Action] = []

@@ -11,9 +11,8 @@ Per level (a level in several seats counts each seat: 3 seats over 10 games are 
 shares the win), the win rate with its 95% Wilson interval, the mean score of the seats not bankrupt, the mean
 rank (1 = best, ties share), bankruptcies, and the median and 99th percentile of the time per decision.
 
-A solo game (1 player: Miami 2030, Detroit Bankruptcy's solo variant) is measured by its own result instead:
-won or lost; on Miami 2030 the people evacuated and the round of each win; on Detroit the turn the player
-went bankrupt in and the rulebook's rating.
+A solo game (1 player: Miami 2030, Detroit Bankruptcy's solo variant) is measured by the figures its map
+gives (``Rules.solo_figures``): won or lost, numbers averaged, words counted.
 """
 
 from __future__ import annotations
@@ -21,6 +20,7 @@ from __future__ import annotations
 import math
 import multiprocessing
 import random
+import re
 import statistics
 import time
 from collections import Counter
@@ -56,7 +56,7 @@ class GameOutcome:
     decisions: tuple[tuple[float, ...], ...]  # seconds per decision
     actions: int
     turns: int
-    solo: dict[str, Any] | None = None  # a solo game's result (see ``solo_result``)
+    solo: dict[str, Any] | None = None  # a solo game's figures (``Rules.solo_figures``)
 
 
 def seat_levels(levels: Sequence[str], index: int) -> tuple[str, ...]:
@@ -70,53 +70,29 @@ def bot_rng(game_seed: int, seat: int) -> random.Random:
     return random.Random(f"{game_seed}/bot/{seat}")
 
 
-def solo_result(game: Game) -> dict[str, Any]:
-    """A finished solo game's result: ``won``, and on Miami 2030 ``round`` and ``evacuated``, on Detroit
-    Bankruptcy ``turn``, ``income`` and ``rating`` (the rulebook's words)."""
-    from ageofsteam.maps.detroit.state import SoloResult
-    from ageofsteam.maps.miami.state import Result as MiamiResult
-
-    r = getattr(game.state.map_state, "result", None)
-    if isinstance(r, MiamiResult):
-        return {"won": r.won, "round": r.round, "evacuated": r.evacuated}
-    if isinstance(r, SoloResult):
-        return {"won": r.won, "turn": r.turn, "income": r.income, "rating": r.rating}
-    return {"won": not game.state.players[0].eliminated}
-
-
 def placings(game: Game) -> tuple[list[int | None], list[float], list[float]]:
-    """By seat: the score (None if bankrupt), the rank (ties share the mean place) and the share of the win."""
+    """By seat: the score (None if bankrupt), the rank (ties share the mean place) and the share of the win.
+    Two standings tie when the map states them alike (``Rules.score_text``: on Detroit a bankruptcy's turn
+    tells two equal incomes apart); the winners are the map's (``Rules.winners``)."""
     g = game.state
-    standings = g.rules.standings(g)
+    rules = g.rules
+    standings = rules.standings(g)
     n = len(g.players)
-    gone = getattr(g.map_state, "bankrupt", None)  # Detroit Bankruptcy: seat → when (the later ranks higher)
-
-    def key(seat: int, figure: int | None) -> tuple[Any, ...]:
-        turn = gone[seat].turn if isinstance(gone, dict) and seat in gone else None
-        return (g.players[seat].eliminated, figure, turn)
-
-    keys = [key(seat, figure) for seat, figure in standings]
+    keys = [(g.players[seat].eliminated, figure, rules.score_text(g, seat, figure)) for seat, figure in standings]
     ranks = [0.0] * n
     i = 0
-    groups: list[list[int]] = []
     while i < len(standings):
         j = i
         while j + 1 < len(standings) and keys[j + 1] == keys[i]:
             j += 1
-        group = [standings[k][0] for k in range(i, j + 1)]
-        groups.append(group)
-        for seat in group:
-            ranks[seat] = (i + 1 + j + 1) / 2
+        for k in range(i, j + 1):
+            ranks[standings[k][0]] = (i + 1 + j + 1) / 2
         i = j + 1
-    winners = getattr(g.map_state, "winners", None)  # Detroit Bankruptcy names its winners
-    if not isinstance(winners, list) or not winners:
-        first = groups[0] if groups else []
-        winners = [s for s in first if not g.players[s].eliminated]
+    winners = rules.winners(g)
     wins = [1 / len(winners) if s in winners else 0.0 for s in range(n)]
-    scores: list[int | None] = [None if g.players[s].eliminated else figure for s, figure in standings]
     by_seat: list[int | None] = [None] * n
-    for (seat, _), score in zip(standings, scores, strict=True):
-        by_seat[seat] = score
+    for seat, figure in standings:
+        by_seat[seat] = None if g.players[seat].eliminated else figure
     return by_seat, ranks, wins
 
 
@@ -159,7 +135,7 @@ def play_game(
         actions += 1
     g = game.state
     scores, ranks, wins = placings(game)
-    solo = solo_result(game) if len(g.players) == 1 else None
+    solo = g.rules.solo_figures(g) if len(g.players) == 1 else None
     if solo is not None:  # a solo game is won or lost against the game itself
         wins = [1.0 if solo["won"] else 0.0]
     return GameOutcome(
@@ -255,37 +231,25 @@ def _round(x: float | None, places: int = 4) -> float | None:
 
 
 def _solo_figures(outcomes: list[GameOutcome]) -> dict[str, Any]:
-    """Miami 2030: the mean of the people evacuated and the rounds of the wins; Detroit: the mean and median
-    turn reached (the turn of the bankruptcy) and how often each rating was reached."""
+    """Each of the map's solo figures (``Rules.solo_figures``) over the games: a number as ``mean_NAME`` and
+    ``median_NAME``, words as ``NAME``: how often each was said (Miami: the people evacuated and how the games
+    ended; Detroit: the turn reached and the ratings)."""
     results = [o.solo or {} for o in outcomes]
     out: dict[str, Any] = {}
-    if all("evacuated" in r for r in results):
-        out["mean_evacuated"] = _round(_mean([r["evacuated"] for r in results]), 2)
-        rounds = Counter(r["round"] for r in results if r["won"])
-        out["win_rounds"] = {str(k): rounds[k] for k in sorted(rounds)}
-    if all("turn" in r for r in results):
-        turns = [r["turn"] for r in results]
-        out["mean_turn"] = _round(_mean(turns), 2)
-        out["median_turn"] = statistics.median(turns)
-        ratings = Counter(rating_name(r) for r in results)
-        out["ratings"] = {k: ratings[k] for k in sorted(ratings, key=_rating_order)}
+    for name in dict.fromkeys(k for r in results for k in r if k != "won"):
+        values = [r[name] for r in results if name in r]
+        if all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in values):
+            out[f"mean_{name}"] = _round(_mean(values), 2)
+            out[f"median_{name}"] = statistics.median(values)
+        else:
+            counts = Counter(str(v) for v in values)
+            out[name] = {k: counts[k] for k in sorted(counts, key=_natural)}
     return out
 
 
-def rating_name(result: dict[str, Any]) -> str:
-    """A Detroit solo rating in short: ``"lost"``, or ``"turn 8"`` (the rulebook rates the final turn; from turn
-    12 on it is one rating, ``"turn 12+"``)."""
-    from ageofsteam.maps.detroit.rules import SOLO_RATINGS
-
-    if not result["won"]:
-        return "lost"
-    top = max(SOLO_RATINGS)
-    turn = min(int(result["turn"]), top)
-    return f"turn {turn}{'+' if turn == top else ''}"
-
-
-def _rating_order(name: str) -> int:
-    return -1 if name == "lost" else int(name.split()[1].rstrip("+"))
+def _natural(words: str) -> list[Any]:
+    """A sort key that puts "turn 9" before "turn 10"."""
+    return [(0, int(t)) if t.isdigit() else (1, t) for t in re.split(r"(\d+)", words)]
 
 
 @dataclass
@@ -335,9 +299,9 @@ class TournamentResult:
 
     def to_json(self) -> dict[str, Any]:
         """``{"levels": {level: {"games", "wins", "win_rate", "win_rate_95", "mean_score", "mean_rank",
-        "bankrupt", "decision_ms_median", "decision_ms_p99"}}}``; a solo tournament has its own figures
-        (``mean_evacuated`` and ``win_rounds``, or ``mean_turn``, ``median_turn`` and ``ratings``) instead of
-        the score, rank and bankruptcies."""
+        "bankrupt", "decision_ms_median", "decision_ms_p99"}}}``; a solo tournament has the map's own figures
+        (``_solo_figures``: ``mean_evacuated`` and ``ending`` on Miami, ``mean_turn``, ``median_turn`` and
+        ``rating`` on Detroit) instead of the score, rank and bankruptcies."""
         return {"levels": {level: f.to_json() for level, f in self.figures().items()}}
 
     # --- in words ------------------------------------------------------------------------------
@@ -392,24 +356,19 @@ class TournamentResult:
                 )
             return head, rows
         head = ["Level", "Games", "Wins", "Win rate", "95%"]
-        extra: list[str] = []
-        for f in figures.values():
-            solo = f.solo or {}
-            if "mean_evacuated" in solo:
-                extra = ["Evacuated", "Won in round"]
-            elif "mean_turn" in solo:
-                extra = ["Turn (mean / median)", "Ratings"]
-        head += [*extra, "ms/decision"]
+        first = next(iter(figures.values())).solo or {}
+        names = [k for k in first if not k.startswith("median_")]
+        head += [f"{k[5:].capitalize()} (mean / median)" if k.startswith("mean_") else k.capitalize() for k in names]
+        head.append("ms/decision")
         for f in figures.values():
             lo, hi = f.win_rate_95
             solo = f.solo or {}
             row = [f.level, str(f.games), wins(f.wins), pct(f.win_rate), f"{pct(lo)}–{pct(hi)}"]
-            if "mean_evacuated" in solo:
-                rounds = ", ".join(f"{r}: {n}" for r, n in solo["win_rounds"].items()) or "–"
-                row += [num(solo["mean_evacuated"]), rounds]
-            elif "mean_turn" in solo:
-                ratings = ", ".join(f"{r}: {n}" for r, n in solo["ratings"].items())
-                row += [f"{num(solo['mean_turn'])} / {solo['median_turn']:g}", ratings]
+            for k in names:
+                if k.startswith("mean_"):
+                    row.append(f"{num(solo[k])} / {solo['median_' + k[5:]]:g}")
+                else:
+                    row.append(", ".join(f"{w}: {c}" for w, c in solo[k].items()) or "–")
             rows.append([*row, ms(f)])
         return head, rows
 

@@ -11,9 +11,9 @@ from typing import Annotated, Any
 
 import typer
 
-from ageofsteam.bots import DEFAULT_SECONDS, LEVEL_TITLES, bot
+from ageofsteam.bots import LEVEL_TITLES, bot
 from ageofsteam.bots.tournament import GameOutcome, parse_levels, run_tournament
-from ageofsteam.cli.common import check_level, check_seconds, console, parse_options, refusals, seat_label
+from ageofsteam.cli.common import SecondsOpt, check_level, check_seconds, console, parse_options, refusals, seat_label
 from ageofsteam.cli.describe import make_table
 from ageofsteam.engine.errors import BadInput, IllegalAction
 from ageofsteam.engine.game import Game
@@ -36,15 +36,7 @@ def hint_command(
             help="The bot that suggests: random (Easy), steady (Medium, at once) or strong (Hard, thinks --seconds).",
         ),
     ] = HINT_LEVEL,
-    seconds: Annotated[
-        float | None,
-        typer.Option(
-            "--seconds",
-            metavar="S",
-            show_default=False,
-            help=f"The strong bot's thinking time, in seconds ({DEFAULT_SECONDS:g} if not given).",
-        ),
-    ] = None,
+    seconds: SecondsOpt = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of text.")] = False,
 ) -> None:
     """Suggest an action for the player to move, with one line saying why.
@@ -59,8 +51,7 @@ def hint_command(
         if game.over or game.to_move is None:
             raise IllegalAction("the game is over: there is nothing to suggest")
         seat = game.to_move
-        rng = random.Random(f"{game.record.seed}/hint/{len(game.record.actions)}")
-        hint = adviser.hint(game, rng)
+        hint = adviser.hint(game, random.Random())  # the adviser's own chance, never the game's seed
     action = hint.action.to_json()
     if as_json:
         _echo_json({"action": action, "reason": hint.reason, "level": level})
@@ -93,15 +84,7 @@ def tournament_command(
     ] = None,
     games: Annotated[int, typer.Option("--games", "-n", help="How many games.")] = 10,
     seed: Annotated[int, typer.Option(help="Game i is seeded SEED + i.")] = 0,
-    seconds: Annotated[
-        float | None,
-        typer.Option(
-            "--seconds",
-            metavar="S",
-            show_default=False,
-            help=f"The strong bot's thinking time per decision ({DEFAULT_SECONDS:g} s if not given).",
-        ),
-    ] = None,
+    seconds: SecondsOpt = None,
     workers: Annotated[int, typer.Option(help="Games played at once, each in its own process.")] = 1,
     option: Annotated[
         list[str] | None,

@@ -8,20 +8,33 @@ import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Annotated, Any, NoReturn
 
 import typer
 from pydantic import ValidationError
 from rich.console import Console
 
 from ageofsteam.board.mapdata import MapError
-from ageofsteam.bots import LEVELS, bot
+from ageofsteam.bots import DEFAULT_SECONDS, LEVELS, bot
 from ageofsteam.engine.actions import CHANCE, Action, parse_action, takes_player
 from ageofsteam.engine.errors import AosError, BadInput, IllegalAction
 from ageofsteam.engine.game import Game
 from ageofsteam.engine.record import Seat
 
 EXIT_REFUSED = 2  # an illegal action or bad input
+
+
+# The strong bot's thinking time, an option of every command where a bot plays or advises.
+SecondsOpt = Annotated[
+    float | None,
+    typer.Option(
+        "--seconds",
+        metavar="S",
+        show_default=False,
+        help=f"The strong bot's thinking time per decision, in seconds ({DEFAULT_SECONDS:g} if not given; not "
+        "recorded).",
+    ),
+]
 
 
 def console() -> Console:

@@ -20,6 +20,7 @@ from ageofsteam.cli import random_games as random_runner
 from ageofsteam.cli.bots_cmd import hint_command, tournament_command
 from ageofsteam.cli.common import (
     DEFAULT_LEVEL,
+    SecondsOpt,
     action_for_mover,
     check_level,
     check_seconds,
@@ -105,15 +106,6 @@ BotLevelOpt = Annotated[
         show_default=False,
         help=f"The level of the --bots seats: random (Easy), steady (Medium) or strong (Hard); {DEFAULT_LEVEL} if "
         "not given. Recorded in the seats, so later commands play them at that level.",
-    ),
-]
-SecondsOpt = Annotated[
-    float | None,
-    typer.Option(
-        "--seconds",
-        metavar="S",
-        show_default=False,
-        help="The strong bot's thinking time per decision, in seconds (1 if not given; not recorded).",
     ),
 ]
 

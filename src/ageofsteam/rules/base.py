@@ -519,6 +519,17 @@ class BaseRules:
             return "eliminated"
         return f"{score} point{'' if abs(score) == 1 else 's'}"
 
+    def winners(self, g: GameState) -> list[int]:
+        """The seats that won a finished game (a tie shares the win): those not eliminated with the best
+        standing."""
+        live = [(s, f) for s, f in self.standings(g) if not g.players[s].eliminated]
+        return [s for s, f in live if f == live[0][1]] if live else []
+
+    def solo_figures(self, g: GameState) -> dict[str, Any]:
+        """A finished solo game in figures, for tables of many games: ``won``, and the map's own figures
+        (numbers are averaged over the games, words counted). The base game: won if not eliminated."""
+        return {"won": not g.players[0].eliminated}
+
     def standings(self, g: GameState) -> list[tuple[int, int | None]]:
         """Seats with their score, best first; eliminated players last with None."""
         live = sorted(((s.seat, self.score(g, s.seat)) for s in g.players if not s.eliminated), key=lambda x: -x[1])

@@ -280,6 +280,21 @@ class Rules(BaseRules):
             return []
         return [f"Winner{'s' if len(winners) > 1 else ''}: {' and '.join(g.player_name(s) for s in winners)}"]
 
+    def winners(self, g: GameState) -> list[int]:
+        """Multiplayer: the last not bankrupt (or, all bankrupt in one turn, the highest income)."""
+        return list(state(g).winners) or super().winners(g)
+
+    def solo_figures(self, g: GameState) -> dict[str, Any]:
+        """Solo: won or lost, the turn of the bankruptcy, and the rating in short (``"turn 8"``, ``"turn 12+"``
+        for the Hall of Fame, ``"lost"``)."""
+        r = state(g).result
+        if r is None:
+            return super().solo_figures(g)
+        top = max(SOLO_RATINGS)
+        turn = min(r.turn, top)
+        rating = f"turn {turn}{'+' if turn == top else ''}" if r.won else "lost"
+        return {"won": r.won, "turn": r.turn, "rating": rating}
+
     def _best_bankrupt(self, g: GameState) -> list[int]:
         """All went bankrupt in the same turn: the highest income (closest to 0) wins; a tie shares."""
         last = [s for s, b in state(g).bankrupt.items() if b.turn == g.turn]

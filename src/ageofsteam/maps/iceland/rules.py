@@ -68,17 +68,22 @@ def water_boxes(g: GameState) -> list[str]:
     return [box_id(col, i) for col, boxes in g.display.items() for i, c in enumerate(boxes) if c == WATER]
 
 
+def water_choice(g: GameState) -> list[str]:
+    """The display boxes a steam delivery chooses its water from (Ruling 8): every box holding a blue good,
+    when the bag holds none and the display more than one; otherwise none (the water comes from the bag, or
+    from the display's only blue good, and a plain ``deliver`` says so)."""
+    boxes = water_boxes(g)
+    return boxes if g.bag.get(WATER, 0) == 0 and len(boxes) >= 2 else []
+
+
 def water_refusal(g: GameState, box: str) -> str | None:
-    """Why a steam delivery may not name display box ``box`` for its water (None: it may). The mover chooses
-    only when the bag holds no blue good and the display more than one (Ruling 8); otherwise the water comes
-    from the bag, or from the display's only blue good, and a plain ``deliver`` says so. (Rules version 1 also
-    let a delivery name the display's only blue good.)"""
+    """Why a steam delivery may not name display box ``box`` for its water (None: it may): the box must be
+    one of :func:`water_choice` (rules version 1 also let it name the display's only blue good)."""
     if g.bag.get(WATER, 0) > 0:
         return "the bag still holds water (blue goods): the water comes from the bag, not the display"
-    boxes = water_boxes(g)
-    if box not in boxes:
+    if box not in water_boxes(g):
         return f"display box {box} holds no blue good"
-    if len(boxes) < 2 and g.rules_version >= 2:
+    if box not in water_choice(g) and g.rules_version >= 2:
         return f"the display holds only one blue good ({box}): deliver the steam without naming it"
     return None
 
@@ -91,8 +96,8 @@ class IcelandMoveGoodsPhase(MoveGoodsPhase):
 
     def legal(self, g: GameState) -> list[Action]:
         out = super().legal(g)
-        boxes = water_boxes(g)
-        if g.bag.get(WATER, 0) > 0 or len(boxes) < 2:  # the water's box is not the mover's choice
+        boxes = water_choice(g)
+        if not boxes:
             return out
         choices: list[Action] = []
         for a in out:
@@ -106,7 +111,7 @@ class IcelandMoveGoodsPhase(MoveGoodsPhase):
         if not isinstance(a, DeliverSteam):
             super().check(g, a)
             if isinstance(a, Deliver) and a.colour == STEAM and g.rules_version >= 2:
-                boxes = [box for box in water_boxes(g) if water_refusal(g, box) is None]
+                boxes = water_choice(g)
                 if boxes:
                     raise IllegalAction(
                         "the bag holds no water: name the display box its blue good comes from "

@@ -440,6 +440,13 @@ class Rules(BaseRules):
         head = "You won" if r.won else "You lost"
         return [f"{head} in round {r.round}: {r.reason} ({r.evacuated} evacuated, {r.left} left)."]
 
+    def solo_figures(self, g: GameState) -> dict[str, Any]:
+        """Won or lost, the people evacuated, and how it ended (``"won in round 10"``)."""
+        r = state(g).result
+        if r is None:
+            return super().solo_figures(g)
+        return {"won": r.won, "evacuated": r.evacuated, "ending": f"{'won' if r.won else 'lost'} in round {r.round}"}
+
     def bot_value(self, g: GameState, seat: int) -> float:
         """People in danger count against the position: those on districts next to a hex the next flood may
         take (their way out may be cut), so the bots evacuate them first."""
