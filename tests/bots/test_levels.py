@@ -8,7 +8,7 @@ import random
 import pytest
 
 from ageofsteam import Game, view
-from ageofsteam.bots import LEVELS, Hint, StrongBot, bot
+from ageofsteam.bots import LEVELS, Hint, SteadyBot, StrongBot, bot
 from ageofsteam.engine.errors import BadInput
 from ageofsteam.engine.invariants import check_invariants
 from ageofsteam.maps import load_board, map_ids
@@ -36,6 +36,26 @@ def test_the_steady_bot_plays_only_legal_actions_and_says_why(map_id: str) -> No
         game.check(hint.action)  # legal, or it raises
         game.apply(hint.action)
         assert check_invariants(game) == []
+
+
+@pytest.mark.parametrize("map_id", map_ids())
+def test_the_steady_bot_without_a_time_limit_decides_from_the_position_alone(map_id: str) -> None:
+    """``SteadyBot(weigh_seconds=None)`` tries every affordable build of a map's own, whatever the time: two
+    games played alike give the same decisions."""
+    played = []
+    for _ in range(2):
+        game = opening(map_id)
+        steady = SteadyBot(weigh_seconds=None)
+        rng = random.Random(7)
+        moves = []
+        for _ in range(DECISIONS // 2):
+            if game.over:
+                break
+            action = steady.choose(game, rng)
+            moves.append(action)
+            game.apply(action)
+        played.append(moves)
+    assert played[0] == played[1]
 
 
 @pytest.mark.parametrize("map_id", map_ids())

@@ -1,13 +1,16 @@
 """Miami's judgement for the bots: people next to where the next flood may go are in danger, and the steady
-bot evacuates them first."""
+bot evacuates them first; people the water has cut off count more, so it floods where no one is shut in; the
+districts of Miami East may become New Cities for the people there."""
 
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 from ageofsteam import Game
 from ageofsteam.bots import bot
-from ageofsteam.engine.actions import Deliver
+from ageofsteam.engine.actions import Action, Deliver
+from ageofsteam.engine.playout import advance
 from ageofsteam.maps.miami.state import state
 
 MAP = "miami-2030"
@@ -27,23 +30,74 @@ def test_people_next_to_the_next_flood_count_against_the_position():
     g = Game.new(MAP, players=1, seed=1).state
     danger = sum(sum(state(g).people[lab].values()) for lab in in_danger(Game.new(MAP, players=1, seed=1)))
     assert danger > 0
-    assert g.rules.bot_value(g, 0) == -0.5 * danger
+    assert not g.rules.cut_off(g, 0)  # type: ignore[attr-defined]
+    solvency = 0.3 * (g.players[0].income - g.rules.expenses(g, 0))
+    assert g.rules.bot_value(g, 0) == solvency - danger
+
+
+def test_people_the_water_has_cut_off_count_against_the_position_more():
+    game = Game.new(MAP, players=1, seed=1)
+    g = game.state
+    # Biscayne Campus (B6) leads out only by A5 (flooded at setup) and the beach D6
+    state(g).markers["D6"] = ["flood"]
+    g.board_changed()
+    people = sum(state(g).people["B6"].values())
+    assert g.rules.cut_off(g, 0) == {g.map.by_label["B6"]: people}  # type: ignore[attr-defined]
+    danger = sum(sum(state(g).people[lab].values()) for lab in in_danger(game))
+    solvency = 0.3 * (g.players[0].income - g.rules.expenses(g, 0))
+    assert g.rules.bot_value(g, 0) == solvency - danger - 2.0 * people
+
+
+def test_a_district_of_miami_east_may_take_the_colour_of_a_new_city_left_for_the_bots():
+    g = Game.new(MAP, players=1, seed=1).state
+    east, west = g.map.by_label["H6"], g.map.by_label["J2"]
+    colours = {g.rules.NEW_CITIES[letter][0] for letter in g.new_cities_left}
+    assert colours
+    for colour in colours:
+        assert g.rules.bot_accepts(g, east, colour)
+        assert not g.rules.bot_accepts(g, west, colour)  # the West's people go to the exits
+    assert not g.rules.bot_accepts(g, east, "black")  # no black New City on this map
+
+
+def steady_decisions(seeds: range, last_turn: int) -> Iterator[tuple[Game, Action]]:
+    """The steady bot's decisions in seeded games through ``last_turn``: (the game before it, the choice)."""
+    steady = bot("steady")
+    for seed in seeds:
+        game = Game.new(MAP, players=1, seed=seed)
+        rng = random.Random(seed)
+        while not game.over and game.state.turn <= last_turn:
+            choice = steady.choose(game, rng)
+            yield game, choice
+            game.apply(choice)
+
+
+def test_the_steady_bot_floods_where_no_one_is_shut_in_when_it_can():
+    judged = 0
+    for game, choice in steady_decisions(range(4), 5):
+        g = game.state
+        if g.phase != "flooding":
+            continue
+        shut = sum(g.rules.cut_off(g, 0).values())  # type: ignore[attr-defined]
+        harmless = []
+        for a in game.legal_actions():
+            trial = g.copy()
+            advance(trial, a, random.Random(0))
+            if sum(trial.rules.cut_off(trial, 0).values()) <= shut:  # type: ignore[attr-defined]
+                harmless.append(a)
+        if harmless:
+            judged += 1
+            assert choice in harmless, (choice, harmless)
+    assert judged >= 8
 
 
 def test_the_steady_bot_evacuates_people_in_danger_first():
-    steady = bot("steady")
     chosen = 0
-    for seed in range(6):
-        game = Game.new(MAP, players=1, seed=seed)
-        rng = random.Random(seed)
-        while not game.over and game.state.turn <= 6:
-            if game.state.phase == "move_goods":
-                danger = in_danger(game)
-                delivers = [a for a in game.legal_actions() if isinstance(a, Deliver)]
-                rescuing = [a for a in delivers if a.city in danger]
-                choice = steady.choose(game, rng)
-                if rescuing and isinstance(choice, Deliver):
-                    chosen += 1
-                    assert choice.city in danger, (choice, danger)
-            game.apply(steady.choose(game, rng))
+    for game, choice in steady_decisions(range(6), 6):
+        if game.state.phase != "move_goods":
+            continue
+        danger = in_danger(game)
+        rescuing = [a for a in game.legal_actions() if isinstance(a, Deliver) and a.city in danger]
+        if rescuing and isinstance(choice, Deliver):
+            chosen += 1
+            assert choice.city in danger, (choice, danger)
     assert chosen >= 3

@@ -3,7 +3,8 @@
 A plan joins two cities that are not yet joined, where a cube at one can go to the other. Its path is the
 cheapest run of empty buildable hexes (towns may be passed) between them, priced by the map's terrain costs;
 it may start from the open end of the player's own unfinished section. Plans are ranked by the deliveries
-they open for the money they cost.
+they open for the money they cost. A map's pre-printed special links (bridges, ferries) are plans too, built
+whole.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ageofsteam.rules.build_track import iter_builds
+from ageofsteam.rules.special_links import legal_link_builds, special_link
 
 if TYPE_CHECKING:
     from ageofsteam.engine.state import GameState
@@ -31,6 +33,7 @@ class LinkPlan:
     path: tuple[int, ...]
     cost: int
     deliveries: int  # cubes that could go over it once it is built
+    special: str | None = None  # a pre-printed special link built whole (its id; no path)
 
     @property
     def value(self) -> float:
@@ -42,8 +45,8 @@ def deliverable(g: GameState, a: int, b: int, sources: dict[int, dict[str, int]]
     where goods wait (``Rules.goods_sources``: the cities' cubes, and a map's own, such as Miami's people)."""
     rules = g.rules
     at = g.cubes if sources is None else sources
-    there = sum(k for c, k in at.get(a, {}).items() if rules.accepts(g, b, c))
-    back = sum(k for c, k in at.get(b, {}).items() if rules.accepts(g, a, c))
+    there = sum(k for c, k in at.get(a, {}).items() if rules.bot_accepts(g, b, c))
+    back = sum(k for c, k in at.get(b, {}).items() if rules.bot_accepts(g, a, c))
     return min(there, 3) + min(back, 3)
 
 
@@ -162,6 +165,15 @@ def link_plans(g: GameState, seat: int, limit: int = 8) -> list[LinkPlan]:
                 continue
             n = worth(stop, b) + 2  # finishing one's own section also saves the track laid
             plans.append(LinkPlan(stop, before, b, path, cost, n))
+    if m.special_links:
+        for offer in legal_link_builds(g, seat):
+            link = special_link(g, offer.link)
+            if link is None or frozenset(link.ends) in joined:
+                continue
+            n = worth(*link.ends)
+            if n:
+                cost = rules.special_link_cost(g, seat, link)
+                plans.append(LinkPlan(link.ends[0], link.ends[0], link.ends[1], (), cost, n, special=link.id))
     plans.sort(key=lambda p: -p.value)
     return plans[:limit]
 

@@ -7,12 +7,14 @@ It decides every move by rules of thumb that serve one plan, and says why:
 * **Turn order** — a bid of up to $8 (more later) while the cash its plan needs is kept; the Turn Order pass
   when it holds it.
 * **Actions** — each weighed by what it does for the plan: Locomotive when a longer delivery waits for it,
-  Urbanization where a New City opens deliveries, Engineer to reach a target sooner, First Build and First
-  Move when others reach for the same, a map's own actions by the map's judgement (``Rules.bot_action_value``).
+  Urbanization where a New City serves goods with no city of their colour within reach, Engineer to reach a
+  target sooner, First Build and First Move when others reach for the same, a map's own actions by the map's
+  judgement (``Rules.bot_action_value``).
 * **Building** — whole links (``plans.py``): which stop to join to which, along the cheapest hexes, for the
   deliveries the link opens; each build lays the next hex of the best plan it can finish this turn, within the
-  cash it can spare after expenses (a link left half-built is a gift to rivals). A map's own build actions
-  (discs on circles, stations…) by what they add to its position.
+  cash it can spare after expenses (a link left half-built is a gift to rivals); a map's special links (bridges,
+  city links) are plans like the others. A map's own build actions (discs on circles, stations…) by what they
+  add to its position, as many as can be tried on copies in a few milliseconds.
 * **Moving** — the delivery (or a map's own move) that most raises its position, judged by playing it on a
   copy against passing; the engine is raised when that opens a better delivery for the turns left, or when
   nothing pays to deliver.
@@ -23,6 +25,7 @@ Every choice is one of the engine's legal actions; a decision takes a few millis
 from __future__ import annotations
 
 import random
+import time
 from typing import TYPE_CHECKING
 
 from ageofsteam.bots.base import Hint
@@ -46,7 +49,7 @@ from ageofsteam.engine.game import Game
 from ageofsteam.engine.playout import advance
 from ageofsteam.rules.build_track import candidate_hexes, iter_builds
 from ageofsteam.rules.move_goods import all_routes
-from ageofsteam.rules.special_links import BuildLink, legal_link_builds
+from ageofsteam.rules.special_links import BuildLink
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -56,6 +59,9 @@ if TYPE_CHECKING:
     from ageofsteam.rules.track_placement import BuildPlan
 
 PLANS_WEIGHED = 80  # legal builds weighed for one build
+OWN_BUILDS_WEIGHED = 24  # a map's own build actions tried on a copy for one decision, at most
+WEIGH_SECONDS = 0.03  # and for at most this long (a delivery search can be slow on some maps)
+MOVES_WEIGHED = 16  # deliveries tried on a copy for one decision (those paying most to the bot itself)
 GOOD_ENOUGH = -5.0  # a build scoring below this is not worth its money
 SHARE = 5  # dollars a share brings
 # what the actions whose worth does not depend on the position are worth to the plan, and why
@@ -70,6 +76,12 @@ ACTION_WORTH: dict[str, tuple[float, str]] = {
 def turns_left(g: GameState) -> int:
     """Turns still to play after this one (0 in the last turn)."""
     return max(0, g.last_turn - g.turn) if g.last_turn else 6
+
+
+def engine_due(g: GameState) -> int:
+    """The engine level worth having by this turn without a delivery waiting for it: one more every other
+    turn, from 2."""
+    return 2 + g.turn // 2
 
 
 def reserve(g: GameState, seat: int) -> int:
@@ -118,6 +130,13 @@ class SteadyBot(RandomBot):
 
     name = "steady"
     level = "steady"
+
+    def __init__(self, weigh_seconds: float | None = WEIGH_SECONDS) -> None:
+        """``weigh_seconds``: how long one decision may spend trying a map's own build actions on copies (the
+        rest are not tried); None: try them all, whatever the time (a decision that depends on nothing but the
+        position: for reproducible experiments)."""
+        super().__init__()
+        self.weigh_seconds = weigh_seconds
 
     def choose(self, game: Game, rng: random.Random) -> Action:
         return self.hint(game, rng).action
@@ -205,7 +224,7 @@ class SteadyBot(RandomBot):
                 solvent = me.income + me.cash // 3 >= g.rules.expenses(g, seat) + 1
                 gain = wider - now
                 score = (2.0 + 2.0 * gain if solvent and me.engine < g.rules.max_engine(g) else 0.5) - 0.3 * me.engine
-                if solvent and me.engine < 3:
+                if solvent and me.engine < engine_due(g):
                     score += 3.0
                 why = (
                     f"a longer delivery worth +{wider} waits for one more engine level"
@@ -216,7 +235,8 @@ class SteadyBot(RandomBot):
                 score = 3.0 if g.new_cities_left and self._urbanize_site(g, seat) is not None else 0.5
                 why = "a New City by your track opens new deliveries"
             elif name == "engineer":
-                score = 3.0 + (1.0 if me.cash - reserve(g, seat) >= 14 else 0.0)
+                spare = me.cash - reserve(g, seat)
+                score = 4.0 if spare >= 14 else 3.0 if spare >= 10 else 0.8  # a fourth tile needs the cash for it
                 why = "one more build this turn brings your next link sooner"
             else:
                 score, why = ACTION_WORTH.get(name, (1.0, "the best of what is left"))
@@ -229,35 +249,52 @@ class SteadyBot(RandomBot):
     # --- IV. building ---------------------------------------------------------------------------
 
     def _urbanize_site(self, g: GameState, seat: int) -> Urbanize | None:
-        """The New City that opens most for this player: on a town by its track, of the colour most cubes near
-        it have."""
+        """The New City that opens most for this player: on a town (or a map's own site) by its track or at the
+        end of one of its links, of the colour most goods near it have (goods on the site itself count
+        against their colour: they would have to leave for another city of it)."""
         if not g.new_cities_left:
             return None
-        towns = [h for h in g.map.towns if g.is_town(h) and g.rules.urbanize_refusal(g, h) is None]
-        if not towns:
+        rules = g.rules
+        sites = [h for h in g.map.towns if h not in g.new_cities and rules.urbanize_refusal(g, h) is None]
+        if not sites:
             return None
         near = self._frontier(g, seat)
-        mine = [h for h in towns if h in near or (h in g.tiles and seat in g.tiles[h].owners)]
+        ends = {h for lk in g.network.links.values() if lk.owner == seat for h in (lk.a, lk.b)}
+        mine = [h for h in sites if h in near or h in ends or (h in g.tiles and seat in g.tiles[h].owners)]
         if not mine:
             return None
-        look = self._look(g)
+        dist = self._look(g).dist
+        sources = rules.goods_sources(g)
+        stranded = self._stranded(g, sources, dist)
         best: tuple[int, int, str] | None = None
         for h in sorted(mine):
-            dist = look.dist.get(h)
+            far = dist.get(h)
+            if far is None:
+                continue
             for letter in g.new_cities_left:
-                colour = g.rules.NEW_CITIES.get(letter, ("", ""))[0]
+                colour = rules.NEW_CITIES.get(letter, ("", ""))[0]
                 n = sum(
-                    k
-                    for c, cubes in g.cubes.items()
-                    if dist is not None and dist[c] <= 4
-                    for col, k in cubes.items()
-                    if col == colour
-                )
-                if best is None or n > best[0]:
+                    k for (stop, c), k in stranded.items() if c == colour and stop != h and far[stop] <= 4
+                ) - 2 * sources.get(h, {}).get(colour, 0)
+                if n > 0 and (best is None or n > best[0]):
                     best = (n, h, letter)
         if best is None:
             return None
         return Urbanize(seat, g.label(best[1]), best[2])
+
+    @staticmethod
+    def _stranded(
+        g: GameState, sources: dict[int, dict[str, int]], dist: dict[int, list[int]]
+    ) -> dict[tuple[int, str], int]:
+        """(stop, colour) → goods there with no stop of their colour within 6 hexes: what a New City serves."""
+        out: dict[tuple[int, str], int] = {}
+        for stop, goods in sources.items():
+            for colour, k in goods.items():
+                if k and not any(
+                    far[stop] <= 6 for x, far in dist.items() if x != stop and g.rules.accepts(g, x, colour)
+                ):
+                    out[stop, colour] = k
+        return out
 
     def _build(self, g: GameState, seat: int) -> Hint:
         b = g.build
@@ -272,12 +309,15 @@ class SteadyBot(RandomBot):
         budget = me.cash - reserve(g, seat) - (0 if turns_left(g) == 0 else 1)
         if budget < 2:
             return Hint(EndBuild(seat), "the cash left is for the expenses")
-        if g.map.special_links and BuildLink in g.rules.phase(g).accepts:
-            links = [a for a in legal_link_builds(g, seat) if self._link_cost(g, seat, a) <= budget]
-            if links:
-                return Hint(links[0], f"the {links[0].link} link joins your network cheaply")
+        specials = BuildLink in g.rules.phase(g).accepts
         for link in link_plans(g, seat):
             if link.cost > budget or len(link.path) > b.builds_left:  # a link finished this turn: none left half-built
+                continue
+            if link.special is not None:
+                if specials:
+                    n = link.deliveries
+                    why = f"the {link.special} link for ${link.cost} opens {n} deliver{'y' if n == 1 else 'ies'}"
+                    return Hint(BuildLink(seat, link.special), why)
                 continue
             step = next_build(g, seat, link, budget)
             if step is not None:
@@ -354,12 +394,14 @@ class SteadyBot(RandomBot):
         budget = me.cash - reserve(g, seat) - (0 if turns_left(g) == 0 else 1)
         base = position_value(g, seat)
         best: tuple[float, Action] | None = None
-        for a in legal:
-            if isinstance(a, (EndBuild, Urbanize)):
-                continue
+        affordable = [
+            a for a in legal if not isinstance(a, (EndBuild, Urbanize)) and g.rules.action_cost(g, a) <= budget
+        ]
+        deadline = None if self.weigh_seconds is None else time.perf_counter() + self.weigh_seconds
+        for k, a in enumerate(affordable[:: -(-len(affordable) // OWN_BUILDS_WEIGHED) or 1]):  # spread out
+            if deadline is not None and k >= 2 and time.perf_counter() > deadline:
+                break
             cost = g.rules.action_cost(g, a)
-            if cost > budget:
-                continue
             gain = self._after(g, a, seat) - base - 0.15 * cost
             if best is None or gain > best[0]:
                 best = (gain, a)
@@ -388,6 +430,12 @@ class SteadyBot(RandomBot):
         gains: list[tuple[float, Action]] = []
         skip: Action | None = None
         upgrade: Action | None = None
+        delivers = [a for a in legal if isinstance(a, Deliver)]
+        if len(delivers) > MOVES_WEIGHED:  # the deliveries paying most to the bot itself, the rest unchanged
+            links = g.network.links
+            own = {id(a): sum(1 for lk in a.links if lk in links and links[lk].owner == seat) for a in delivers}
+            kept = {id(a) for a in sorted(delivers, key=lambda a: -own[id(a)])[:MOVES_WEIGHED]}
+            legal = [a for a in legal if not isinstance(a, Deliver) or id(a) in kept]
         for a in legal:
             if isinstance(a, SkipMove):
                 skip = a
@@ -411,7 +459,7 @@ class SteadyBot(RandomBot):
             if solvent and pays and (rounds >= 2 or not gains):
                 return Hint(upgrade, f"one more engine level opens a delivery worth +{wider} (now +{now})")
             idle = top is None or top[0] <= 0
-            if idle and lasting >= 2 and me.engine < min(g.rules.max_engine(g), 4):
+            if idle and solvent and lasting >= 2 and me.engine < min(g.rules.max_engine(g), 4):
                 return Hint(upgrade, "nothing pays to deliver now: a bigger engine readies longer deliveries")
         if top is not None and top[0] > 0:
             a = top[1]

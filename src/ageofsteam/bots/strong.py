@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from ageofsteam.bots.base import Hint
 from ageofsteam.bots.plans import link_plans, next_build
-from ageofsteam.bots.steady import SteadyBot, position_value
+from ageofsteam.bots.steady import WEIGH_SECONDS, SteadyBot, position_value
 from ageofsteam.engine.actions import Bid, Build, EndBuild, IssueShares
 from ageofsteam.engine.playout import advance
 
@@ -53,7 +53,7 @@ class StrongBot(SteadyBot):
         super().__init__()
         self.seconds = seconds
         self.playouts = playouts
-        self.steady = SteadyBot()
+        self.steady = SteadyBot(weigh_seconds=None if playouts is not None else WEIGH_SECONDS)
 
     def hint(self, game: Game, rng: random.Random) -> Hint:
         deadline = time.perf_counter() + self.seconds if self.playouts is None else float("inf")

@@ -284,6 +284,12 @@ class BaseRules:
         points, by this map's own measure (the steady and strong bots add it); none in the base game."""
         return 0.0
 
+    def bot_accepts(self, g: GameState, stop: int, colour: str) -> bool:
+        """May a cube of ``colour`` end its move at ``stop`` by the time track built now is used, as the bots
+        plan (a stop that can still take that colour, such as a district a New City may go on); the base
+        game: :meth:`accepts`."""
+        return self.accepts(g, stop, colour)
+
     def bot_action_value(self, g: GameState, seat: int, action: str) -> float | None:
         """How much the steady bot wants this map's own special ``action`` (1: little, 6: much); None: judge it
         as the base game's actions are judged."""

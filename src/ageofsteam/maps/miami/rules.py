@@ -30,6 +30,7 @@ from ageofsteam.engine.errors import BadInput, IllegalAction
 from ageofsteam.maps.miami.state import FLOOD, Result, State, state
 from ageofsteam.rules.base import BaseRules
 from ageofsteam.rules.goods_growth import GoodsGrowthPhase
+from ageofsteam.rules.move_goods import all_routes
 from ageofsteam.rules.phase import Phase, wait_for_chance
 from ageofsteam.rules.scoring import AdvanceTurnPhase
 from ageofsteam.rules.setup import SetupPhase
@@ -447,9 +448,39 @@ class Rules(BaseRules):
             return super().solo_figures(g)
         return {"won": r.won, "evacuated": r.evacuated, "ending": f"{'won' if r.won else 'lost'} in round {r.round}"}
 
+    def bot_accepts(self, g: GameState, stop: int, colour: str) -> bool:
+        """A district of Miami East not urbanized may still take a colour a New City is left for (Urbanize):
+        the exits are far away across the flooded north."""
+        if self.is_district(g, stop) and stop in g.map.areas["east"]:
+            return any(self.NEW_CITIES.get(letter, ("", ""))[0] == colour for letter in g.new_cities_left)
+        return self.accepts(g, stop, colour)
+
+    def cut_off(self, g: GameState, seat: int) -> dict[int, int]:
+        """Districts whose people can no longer leave without Coast Guard → their people: not joined by a link
+        of ``seat``'s, and every neighbouring hex is flooded or holds no track of ``seat``'s and cannot take a
+        new tile."""
+        wet = self.flooded(g)
+        joined = {h for lk in g.network.links.values() if lk.owner == seat for h in (lk.a, lk.b)}
+        out: dict[int, int] = {}
+        for h, people in self.people(g).items():
+            n = sum(people.values())
+            if not n or h in joined:
+                continue
+            ways = [
+                x
+                for x in g.map.neighbours[h]
+                if x >= 0
+                and ((x in g.tiles and seat in g.tiles[x].owners) or (x not in wet and self.can_hold_track(g, x)))
+            ]
+            if not ways:
+                out[h] = n
+        return out
+
     def bot_value(self, g: GameState, seat: int) -> float:
-        """People in danger count against the position: those on districts next to a hex the next flood may
-        take (their way out may be cut), so the bots evacuate them first."""
+        """People in danger count against the position, a point each: those on districts next to a hex the next
+        flood may take (their way out may be cut), so the bots evacuate them first; two for those already cut
+        off by the water (only Coast Guard reaches them), so the bots flood where no one is shut in. The income
+        over the expenses counts a little, since a bankruptcy loses."""
         sites = set(self.flood_sites(g))
         nb = g.map.neighbours
         danger = 0
@@ -457,7 +488,19 @@ class Rules(BaseRules):
             h = g.map.by_label[label]
             if any(n in sites for n in nb[h]):
                 danger += sum(people.values())
-        return -0.5 * danger
+        me = g.players[seat]
+        solvency = 0.3 * (me.income - self.expenses(g, seat))  # the people are saved only if the money lasts
+        return solvency - danger - 2.0 * sum(self.cut_off(g, seat).values())
+
+    def bot_action_value(self, g: GameState, seat: int, action: str) -> float | None:
+        """Coast Guard when people are cut off by the water and two flooded hexes can be paid for; Fire Fighter
+        when a delivery now runs over flooded track."""
+        if action == COAST_GUARD:
+            return 3.5 if self.cut_off(g, seat) and g.players[seat].cash >= 2 * FLOODED_COST else 0.5
+        if action == FIRE_FIGHTER:
+            wet = any(self.flooded_passed(g, r) for r in all_routes(g, seat))
+            return 2.0 if wet else 0.3
+        return None
 
     def score(self, g: GameState, seat: int) -> int:
         """The people evacuated so far."""
