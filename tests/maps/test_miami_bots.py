@@ -32,7 +32,7 @@ def test_people_next_to_the_next_flood_count_against_the_position():
     assert danger > 0
     assert not g.rules.cut_off(g, 0)  # type: ignore[attr-defined]
     solvency = 0.3 * (g.players[0].income - g.rules.expenses(g, 0))
-    assert g.rules.bot_value(g, 0) == solvency - danger
+    assert g.rules.bot_value(g, 0) == solvency - 1.5 * danger
 
 
 def test_people_the_water_has_cut_off_count_against_the_position_more():
@@ -45,7 +45,7 @@ def test_people_the_water_has_cut_off_count_against_the_position_more():
     assert g.rules.cut_off(g, 0) == {g.map.by_label["B6"]: people}  # type: ignore[attr-defined]
     danger = sum(sum(state(g).people[lab].values()) for lab in in_danger(game))
     solvency = 0.3 * (g.players[0].income - g.rules.expenses(g, 0))
-    assert g.rules.bot_value(g, 0) == solvency - danger - 2.0 * people
+    assert g.rules.bot_value(g, 0) == solvency - 1.5 * danger - 3.0 * people
 
 
 def test_a_district_of_miami_east_may_take_the_colour_of_a_new_city_left_for_the_bots():

@@ -59,6 +59,8 @@ if TYPE_CHECKING:
     from ageofsteam.rules.track_placement import BuildPlan
 
 PLANS_WEIGHED = 80  # legal builds weighed for one build
+PLANS_TRIED = 6  # link plans built on a copy to weigh them
+PROMISE_WEIGHT = 2.0  # what a delivery a plan opens for later is worth beside income now
 OWN_BUILDS_WEIGHED = 24  # a map's own build actions tried on a copy for one decision, at most
 WEIGH_SECONDS = 0.03  # and for at most this long (a delivery search can be slow on some maps)
 MOVES_WEIGHED = 16  # deliveries tried on a copy for one decision (those paying most to the bot itself)
@@ -98,6 +100,22 @@ def own_gain(g: GameState, seat: int, links: Sequence[Link]) -> int:
 def best_delivery(g: GameState, seat: int) -> int:
     """The most income ``seat`` could earn from one delivery now."""
     return max((own_gain(g, seat, r.links) for r in all_routes(g, seat)), default=0)
+
+
+def two_deliveries(g: GameState, seat: int) -> int:
+    """The most income ``seat`` could earn from two deliveries now (each cube once)."""
+    best: dict[tuple[int, str], list[int]] = {}
+    for r in all_routes(g, seat):
+        gain = own_gain(g, seat, r.links)
+        if gain:
+            best.setdefault((r.stops[0], r.colour), []).append(gain)
+    sources = g.rules.goods_sources(g)
+    gains: list[int] = []
+    for (stop, colour), found in best.items():
+        found.sort(reverse=True)
+        gains += found[: min(2, sources.get(stop, {}).get(colour, 0))]
+    gains.sort(reverse=True)
+    return sum(gains[:2])
 
 
 def wider_delivery(g: GameState, seat: int) -> int:
@@ -171,7 +189,7 @@ class SteadyBot(RandomBot):
         short = reserve(g, seat)
         left = turns_left(g)
         if g.turn <= 1:
-            want_cash = 20 + 2 * (g.rules.STARTING_SHARES - 2)
+            want_cash = 15 + 2 * (g.rules.STARTING_SHARES - 2)
         elif left <= 1:
             want_cash = short  # late shares only stave off bankruptcy: they would not pay back
         else:
@@ -232,11 +250,12 @@ class SteadyBot(RandomBot):
                     else "one more engine level lets your deliveries run over more of your links"
                 )
             elif name == "urbanization":
-                score = 3.0 if g.new_cities_left and self._urbanize_site(g, seat) is not None else 0.5
+                choice = self._urbanize_choice(g, seat)
+                score = 2.0 + 1.5 * min(choice[0], 4) if choice is not None else 0.5  # by the goods it serves
                 why = "a New City by your track opens new deliveries"
             elif name == "engineer":
                 spare = me.cash - reserve(g, seat)
-                score = 4.0 if spare >= 14 else 3.0 if spare >= 10 else 0.8  # a fourth tile needs the cash for it
+                score = 6.0 if spare >= 12 else 5.0 if spare >= 8 else 2.0  # a fourth tile needs the cash for it
                 why = "one more build this turn brings your next link sooner"
             else:
                 score, why = ACTION_WORTH.get(name, (1.0, "the best of what is left"))
@@ -249,9 +268,15 @@ class SteadyBot(RandomBot):
     # --- IV. building ---------------------------------------------------------------------------
 
     def _urbanize_site(self, g: GameState, seat: int) -> Urbanize | None:
-        """The New City that opens most for this player: on a town (or a map's own site) by its track or at the
-        end of one of its links, of the colour most goods near it have (goods on the site itself count
-        against their colour: they would have to leave for another city of it)."""
+        """The New City that opens most for this player (:meth:`_urbanize_choice`), if any."""
+        choice = self._urbanize_choice(g, seat)
+        return None if choice is None else choice[1]
+
+    def _urbanize_choice(self, g: GameState, seat: int) -> tuple[int, Urbanize] | None:
+        """The New City that opens most for this player, and how many goods it serves: on a town (or a map's
+        own site) by its track or at the end of one of its links, of the colour most of the goods near it that
+        have nowhere to go have (goods on the site itself count against their colour: they would have to leave
+        for another city of it)."""
         if not g.new_cities_left:
             return None
         rules = g.rules
@@ -280,7 +305,7 @@ class SteadyBot(RandomBot):
                     best = (n, h, letter)
         if best is None:
             return None
-        return Urbanize(seat, g.label(best[1]), best[2])
+        return best[0], Urbanize(seat, g.label(best[1]), best[2])
 
     @staticmethod
     def _stranded(
@@ -310,9 +335,16 @@ class SteadyBot(RandomBot):
         if budget < 2:
             return Hint(EndBuild(seat), "the cash left is for the expenses")
         specials = BuildLink in g.rules.phase(g).accepts
-        for link in link_plans(g, seat):
-            if link.cost > budget or len(link.path) > b.builds_left:  # a link finished this turn: none left half-built
-                continue
+        plans = [
+            link
+            for link in link_plans(g, seat)
+            if link.cost <= budget and len(link.path) <= b.builds_left  # finished this turn: none left half-built
+        ]
+        if len(plans) > 1:
+            now = two_deliveries(g, seat)
+            worth = {id(p): self._plan_worth(g, seat, p, budget, now) for p in plans[:PLANS_TRIED]}
+            plans.sort(key=lambda p: -worth.get(id(p), -1e9))
+        for link in plans:
             if link.special is not None:
                 if specials:
                     n = link.deliveries
@@ -328,6 +360,25 @@ class SteadyBot(RandomBot):
             return Hint(EndBuild(seat), "no track within your means brings a delivery closer")
         action = Build(seat, g.label(plan.hex), plan.tile.tile, plan.tile.rotation)
         return Hint(action, self._build_reason(g, seat, plan))
+
+    def _plan_worth(self, g: GameState, seat: int, link: LinkPlan, budget: int, now: int) -> float:
+        """What a link plan is worth, tried on a copy: the income its two best deliveries would bring once it
+        is built (more than ``now``, those of the network as it is), and the deliveries it opens later, for its
+        cost."""
+        trial = g.copy()
+        rng = random.Random(0)
+        if link.special is not None:
+            advance(trial, BuildLink(seat, link.special), rng)
+        else:
+            for _ in link.path:
+                if trial.build is None or trial.build.player != seat:  # the building ended (no builds left)
+                    break
+                step = next_build(trial, seat, link, budget)
+                if step is None:
+                    break
+                advance(trial, Build(seat, trial.label(step.hex), step.tile.tile, step.tile.rotation), rng)
+        gain = two_deliveries(trial, seat) - now
+        return (gain + PROMISE_WEIGHT * link.deliveries) / (link.cost + 2)
 
     def _link_reason(self, g: GameState, seat: int, step: BuildPlan, link: LinkPlan) -> str:
         names = f"{g.stop_name(link.start)}–{g.stop_name(link.end)}"
@@ -459,7 +510,8 @@ class SteadyBot(RandomBot):
             if solvent and pays and (rounds >= 2 or not gains):
                 return Hint(upgrade, f"one more engine level opens a delivery worth +{wider} (now +{now})")
             idle = top is None or top[0] <= 0
-            if idle and solvent and lasting >= 2 and me.engine < min(g.rules.max_engine(g), 4):
+            small = me.engine < min(engine_due(g), 3)  # a small engine keeps the income small: the way out of debt
+            if idle and (solvent or small) and lasting >= 2 and me.engine < min(g.rules.max_engine(g), 4):
                 return Hint(upgrade, "nothing pays to deliver now: a bigger engine readies longer deliveries")
         if top is not None and top[0] > 0:
             a = top[1]

@@ -477,10 +477,10 @@ class Rules(BaseRules):
         return out
 
     def bot_value(self, g: GameState, seat: int) -> float:
-        """People in danger count against the position, a point each: those on districts next to a hex the next
-        flood may take (their way out may be cut), so the bots evacuate them first; two for those already cut
-        off by the water (only Coast Guard reaches them), so the bots flood where no one is shut in. The income
-        over the expenses counts a little, since a bankruptcy loses."""
+        """People in danger count against the position, 1.5 points each: those on districts next to a hex the
+        next flood may take (their way out may be cut), so the bots evacuate them first; 3 for those already
+        cut off by the water (only Coast Guard reaches them), so the bots flood where no one is shut in. The
+        income over the expenses counts a little, since a bankruptcy loses."""
         sites = set(self.flood_sites(g))
         nb = g.map.neighbours
         danger = 0
@@ -490,7 +490,7 @@ class Rules(BaseRules):
                 danger += sum(people.values())
         me = g.players[seat]
         solvency = 0.3 * (me.income - self.expenses(g, seat))  # the people are saved only if the money lasts
-        return solvency - danger - 2.0 * sum(self.cut_off(g, seat).values())
+        return solvency - 1.5 * danger - 3.0 * sum(self.cut_off(g, seat).values())
 
     def bot_action_value(self, g: GameState, seat: int, action: str) -> float | None:
         """Coast Guard when people are cut off by the water and two flooded hexes can be paid for; Fire Fighter
