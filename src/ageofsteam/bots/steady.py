@@ -28,9 +28,10 @@ import random
 import time
 from typing import TYPE_CHECKING
 
+from ageofsteam.board.network import trace
 from ageofsteam.bots.base import Hint
 from ageofsteam.bots.plans import LinkPlan, link_plans, next_build
-from ageofsteam.bots.random_bot import RandomBot
+from ageofsteam.bots.random_bot import COMPLETE, RandomBot, _Look
 from ageofsteam.engine.actions import (
     Action,
     Bid,
@@ -196,7 +197,8 @@ class SteadyBot(RandomBot):
             want_cash = short + (10 if left >= 3 else 8)
         need = max(0, -(-(want_cash - me.cash) // SHARE))
         rescue = max(0, -(-(short - me.cash) // (SHARE - 1)))  # each share also adds $1 to the expenses
-        most = g.rules.STARTING_SHARES + 2 + 2 * g.turn  # shares held at most: each costs $1 a turn and 3 points
+        # shares held at most (each costs $1 a turn and 3 points), besides those that pay expenses
+        most = g.rules.STARTING_SHARES + 2 + 2 * g.turn + short // SHARE
         cap = max(rescue, min(need, max(0, most - me.shares)))
         counts = [a for a in legal if isinstance(a, IssueShares) and a.count <= cap]
         choice = max(counts, key=lambda a: a.count)  # type: ignore[attr-defined]
@@ -389,6 +391,26 @@ class SteadyBot(RandomBot):
             f"track at {g.label(step.hex)} for ${step.cost}, towards {names} "
             f"(${link.cost} in all; opens {n} deliver{'y' if n == 1 else 'ies'})"
         )
+
+    def _score(self, g: GameState, plan: BuildPlan, frontier: set[int], look: _Look) -> float:
+        """The random bot's judgement of a build, less the worth of completing a link when the link only joins
+        stops already joined (a second line between the same cities opens nothing)."""
+        score = super()._score(g, plan, frontier, look)
+        before = g.tiles.get(plan.hex)
+        g.tiles[plan.hex] = plan.tile
+        try:
+            for t in plan.added:
+                chain = trace(g, plan.hex, plan.tile.tracks.index(t))
+                stops = [e.stop for e in chain.ends if e.stop is not None]
+                if chain.complete and len(stops) == 2 and stops[1] in look.group(stops[0]):
+                    score -= COMPLETE
+                    break
+        finally:
+            if before is None:
+                del g.tiles[plan.hex]
+            else:
+                g.tiles[plan.hex] = before
+        return score
 
     def _best_plan(self, g: GameState, seat: int, budget: int) -> tuple[BuildPlan | None, float]:
         look = self._look(g)
