@@ -101,3 +101,15 @@ def test_the_steady_bot_evacuates_people_in_danger_first():
             chosen += 1
             assert choice.city in danger, (choice, danger)
     assert chosen >= 3
+
+
+def test_engineer_is_wanted_while_people_wait_on_districts_no_track_joins():
+    g = Game.new(MAP, players=1, seed=1).state
+    g.players[0].cash = 10
+    assert g.rules.bot_action_value(g, 0, "engineer") == 5.0
+    g.players[0].cash = 7  # a fourth tile needs the cash for it
+    assert g.rules.bot_action_value(g, 0, "engineer") is None
+    g.players[0].cash = 10
+    for people in state(g).people.values():
+        people.clear()  # no one waits: the base game's judgement
+    assert g.rules.bot_action_value(g, 0, "engineer") is None

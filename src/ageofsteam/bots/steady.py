@@ -258,6 +258,8 @@ class SteadyBot(RandomBot):
             elif name == "engineer":
                 spare = me.cash - reserve(g, seat)
                 score = 6.0 if spare >= 12 else 5.0 if spare >= 8 else 2.0  # a fourth tile needs the cash for it
+                if sum(len(p.path) for p in link_plans(g, seat)[:3] if p.cost <= spare) <= 3:
+                    score = 1.0  # three builds do all that its plans want
                 why = "one more build this turn brings your next link sooner"
             else:
                 score, why = ACTION_WORTH.get(name, (1.0, "the best of what is left"))

@@ -50,6 +50,7 @@ PEOPLE: dict[str, dict[str, int]] = {
 MEDIUM_DOUBLES = ("Biscayne Campus", "Normandy Shores Golf Course")
 HARD_SINGLE = "Cape Florida Park"
 COAST_GUARD = "coast_guard"
+ENGINEER = "engineer"
 FIRE_FIGHTER = "fire_fighter"
 FLOODED_COST = 4
 
@@ -187,7 +188,7 @@ class Rules(BaseRules):
         letter: spec for letter, spec in BaseRules.NEW_CITIES.items() if spec[0] != "black"
     }
     TERRAIN_COSTS: ClassVar[dict[str, int]] = {"plain": 2, "beach": 2}
-    ACTIONS: ClassVar[tuple[str, ...]] = ("locomotive", "urbanization", "engineer", COAST_GUARD, FIRE_FIGHTER)
+    ACTIONS: ClassVar[tuple[str, ...]] = ("locomotive", "urbanization", ENGINEER, COAST_GUARD, FIRE_FIGHTER)
     ACTION_TITLES: ClassVar[dict[str, str]] = {
         **BaseRules.ACTION_TITLES,
         "urbanization": "Urbanize",
@@ -493,10 +494,15 @@ class Rules(BaseRules):
         return solvency - 1.5 * danger - 3.0 * sum(self.cut_off(g, seat).values())
 
     def bot_action_value(self, g: GameState, seat: int, action: str) -> float | None:
-        """Coast Guard when people are cut off by the water and two flooded hexes can be paid for; Fire Fighter
-        when a delivery now runs over flooded track."""
+        """Coast Guard when people are cut off by the water and two flooded hexes can be paid for; Engineer while
+        people wait on districts no track of the player's joins yet; Fire Fighter when a delivery now runs over
+        flooded track."""
         if action == COAST_GUARD:
             return 3.5 if self.cut_off(g, seat) and g.players[seat].cash >= 2 * FLOODED_COST else 0.5
+        if action == ENGINEER:  # the water does not wait: build fast while people wait unjoined
+            joined = {h for lk in g.network.links.values() if lk.owner == seat for h in (lk.a, lk.b)}
+            waiting = any(sum(p.values()) and h not in joined for h, p in self.people(g).items())
+            return 5.0 if waiting and g.players[seat].cash >= 8 else None
         if action == FIRE_FIGHTER:
             wet = any(self.flooded_passed(g, r) for r in all_routes(g, seat))
             return 2.0 if wet else 0.3
