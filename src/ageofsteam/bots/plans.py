@@ -1,4 +1,5 @@
-"""Link plans for the steady bot: which city to join to which, along the cheapest hexes, and the next tile.
+"""Link plans for the steady bot: which city to join to which, along the cheapest hexes, and the next tile; on
+a map without hexes, along the cheapest connection circles, and the next disc.
 
 A plan joins two cities that are not yet joined, where a cube at one can go to the other. Its path is the
 cheapest run of empty buildable hexes (towns may be passed) between them, priced by the map's terrain costs;
@@ -203,3 +204,69 @@ def next_build(g: GameState, seat: int, plan: LinkPlan, budget: int) -> BuildPla
                 best = bp
         return best
     return None
+
+
+@dataclass(frozen=True)
+class CirclePlan:
+    """A link to make on a map without hexes: discs on ``circles`` (ids, in order from ``start``) join city
+    ``start`` to city ``end``; ``new`` of them are still to place, for ``cost``."""
+
+    start: int
+    end: int
+    circles: tuple[str, ...]
+    new: tuple[str, ...]
+    cost: int
+    deliveries: int
+
+    @property
+    def value(self) -> float:
+        return self.deliveries * (1 + 0.25 * len(self.circles)) / (self.cost + 1)  # longer lines pay more
+
+
+def circle_plans(g: GameState, seat: int, offers: dict[str, int], builds: int, limit: int = 8) -> list[CirclePlan]:
+    """The best ways for ``seat`` to join two cities with discs, best first: the cheapest chain of circles
+    between them, along its own discs (free) and the circles it may place a disc on now (``offers``: circle id
+    → cost), with at most ``builds`` new discs, where goods at one city could go to the other."""
+    own = {cid for cid, seats in _circle_discs(g).items() if seat in seats}
+    edges: dict[int, list[tuple[int, str, int]]] = {}
+    for c in g.map.circles:
+        if c.id in own:
+            price = 0
+        elif c.id in offers:
+            price = offers[c.id]
+        else:
+            continue
+        for a in c.places:
+            for b in c.places:
+                if a != b:
+                    edges.setdefault(a, []).append((b, c.id, price))
+    sources = g.rules.goods_sources(g)
+    cities = sorted(h for h in edges if g.is_city(h))
+    plans: list[CirclePlan] = []
+    for start in cities:
+        best: dict[int, int] = {}
+        heap: list[tuple[int, int, tuple[str, ...]]] = [(0, start, ())]
+        while heap:
+            cost, here, path = heapq.heappop(heap)
+            if best.get(here, 1 << 30) <= cost:
+                continue
+            best[here] = cost
+            new = tuple(cid for cid in path if cid not in own)
+            if here != start and g.is_city(here):
+                n = deliverable(g, start, here, sources)
+                if new and n and here > start:
+                    plans.append(CirclePlan(start, here, path, new, cost, n))
+                continue  # a line ends at a city
+            for nxt, cid, price in edges.get(here, ()):
+                more = 0 if cid in own else 1
+                if cid not in path and len(new) + more <= builds:
+                    heapq.heappush(heap, (cost + price, nxt, (*path, cid)))
+    plans.sort(key=lambda p: -p.value)
+    return plans[:limit]
+
+
+def _circle_discs(g: GameState) -> dict[str, list[int]]:
+    """Circle id → the seats with a disc on it (none on a map without circles)."""
+    from ageofsteam.rules.circles import circle_discs
+
+    return circle_discs(g) if g.map.circles else {}

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING
 
 from ageofsteam.board.network import trace
 from ageofsteam.bots.base import Hint
-from ageofsteam.bots.plans import LinkPlan, link_plans, next_build
+from ageofsteam.bots.plans import LinkPlan, circle_plans, link_plans, next_build
 from ageofsteam.bots.random_bot import COMPLETE, RandomBot, _Look
 from ageofsteam.engine.actions import (
     Action,
@@ -49,6 +49,7 @@ from ageofsteam.engine.actions import (
 from ageofsteam.engine.game import Game
 from ageofsteam.engine.playout import advance
 from ageofsteam.rules.build_track import candidate_hexes, iter_builds
+from ageofsteam.rules.circles import PlaceDisc
 from ageofsteam.rules.move_goods import all_routes
 from ageofsteam.rules.special_links import BuildLink
 
@@ -467,6 +468,16 @@ class SteadyBot(RandomBot):
                 return Hint(urb, f"a New City at {urb.hex} opens deliveries for your network")
         me = g.players[seat]
         budget = me.cash - reserve(g, seat) - (0 if turns_left(g) == 0 else 1)
+        discs = {a.circle: a for a in legal if isinstance(a, PlaceDisc)}
+        if discs:
+            offers = {cid: c for cid, a in discs.items() if (c := g.rules.action_cost(g, a)) <= budget}
+            for plan in circle_plans(g, seat, offers, b.builds_left):
+                if plan.cost <= budget:
+                    n = plan.deliveries
+                    names = f"{g.stop_name(plan.start)}–{g.stop_name(plan.end)}"
+                    opens = f"opens {n} deliver{'y' if n == 1 else 'ies'}"
+                    why = f"a disc on {plan.new[0]} towards {names} (${plan.cost} in all; {opens})"
+                    return Hint(discs[plan.new[0]], why)
         base = position_value(g, seat)
         best: tuple[float, Action] | None = None
         affordable = [
