@@ -9,6 +9,7 @@ import pytest
 
 from ageofsteam import Game, view
 from ageofsteam.bots import LEVELS, Hint, SteadyBot, StrongBot, bot
+from ageofsteam.bots.strong import horizon
 from ageofsteam.engine.errors import BadInput
 from ageofsteam.engine.invariants import check_invariants
 from ageofsteam.maps import load_board, map_ids
@@ -72,6 +73,29 @@ def test_the_strong_bot_plays_only_legal_actions_within_a_tiny_budget(map_id: st
         assert view(game) == before
         game.check(action)
         game.apply(action)
+
+
+@pytest.mark.parametrize("map_id", [m for m in map_ids() if load_board(m).players[0] == 1])
+def test_on_a_solo_map_the_strong_bot_plays_out_share_counts_over_three_turns(map_id: str) -> None:
+    game = Game.new(map_id, players=1, seed=2)
+    steady = bot("steady")
+    while not any(a.kind == "issue_shares" for a in game.legal_actions()):
+        game.apply(steady.choose(game, random.Random(0)))
+    g = game.state
+    assert horizon(g) == 3
+    strong = StrongBot(playouts=4)
+    first = steady.choose(game, random.Random(0))
+    candidates = strong._candidates(g, first, random.Random(0))
+    assert len([a for a in candidates if a.kind == "issue_shares"]) > 1
+
+
+def test_in_a_game_of_several_the_strong_bot_leaves_shares_to_the_steady_bot() -> None:
+    game = opening("rust-belt")
+    g = game.state
+    assert horizon(g) == 1
+    first = bot("steady").choose(game, random.Random(0))
+    assert first.kind == "issue_shares"
+    assert StrongBot(playouts=4)._candidates(g, first, random.Random(0)) == [first]
 
 
 def test_the_strong_bot_never_reads_the_games_seed() -> None:

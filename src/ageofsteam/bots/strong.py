@@ -1,12 +1,12 @@
 """The strong bot: search on top of the steady bot (level ``strong``, "Hard").
 
 For each decision it takes the steady bot's choice and a few others (the next steps of other link plans,
-other deliveries, other bids…), and plays each out on copies of the position: the rest of this turn, every
-seat played by the steady bot, dice and draws sampled from the bot's own random generator (never from the
-game's seed or any chance the game holds). Each playout ends with the steady bot's judgement of the position
-(score, the deliveries the network promises, cash), taken relative to the best rival. Candidates are played
-out in turn until the time budget is spent (a playout the budget cuts short does not count); the one with the
-best average wins.
+other deliveries, other bids…), and plays each out on copies of the position: the rest of this turn (on a
+solo map the two turns after it too, and share counts are weighed then), every seat played by the steady bot,
+dice and draws sampled from the bot's own random generator (never from the game's seed or any chance the game
+holds). Each playout ends with the steady bot's judgement of the position (score, the deliveries the network
+promises, cash), taken relative to the best rival. Candidates are played out in turn until the time budget is
+spent (a playout the budget cuts short does not count); the one with the best average wins.
 """
 
 from __future__ import annotations
@@ -28,6 +28,13 @@ if TYPE_CHECKING:
 
 CANDIDATES = 6  # actions weighed besides the steady bot's own
 PLAYOUT_DECISIONS = 400  # a playout stops after this many decisions even if the turn goes on
+SOLO_HORIZON = 3  # turns a playout covers on a solo map
+
+
+def horizon(g: GameState) -> int:
+    """Turns a playout covers: the rest of this one; on a solo map, where no rival answers and the economy is
+    the whole game, the next ones too."""
+    return SOLO_HORIZON if len(g.players) == 1 else 1
 
 
 class _Position:
@@ -93,7 +100,7 @@ class StrongBot(SteadyBot):
         legal = g.rules.legal_actions(g)
         if isinstance(first, (Build, EndBuild)) and Build in g.rules.phase(g).accepts:
             legal = [a for a in legal if not isinstance(a, Build)] + self._build_steps(g, first)
-        elif isinstance(first, IssueShares):  # a playout to the turn's end cannot see what shares pay for later
+        elif isinstance(first, IssueShares) and horizon(g) == 1:  # one turn cannot see what shares pay for later
             return [first]
         elif any(isinstance(a, Bid) for a in legal):  # the lowest bid, or keeping out
             bids: list[Action] = [a for a in legal if isinstance(a, Bid)]
@@ -117,11 +124,11 @@ class StrongBot(SteadyBot):
         """Play ``first`` then the rest of the turn with the steady bot in every seat; the outcome for
         ``seat`` against the best rival (None if the budget ran out first)."""
         trial = g.copy()
-        turn = trial.turn
+        last = trial.turn + horizon(g) - 1
         advance(trial, first, rng)
         here = _Position(trial)
         steps = 0
-        while not trial.over and trial.turn == turn and steps < PLAYOUT_DECISIONS:
+        while not trial.over and trial.turn <= last and steps < PLAYOUT_DECISIONS:
             if time.perf_counter() >= deadline:
                 return None
             advance(trial, self.steady.hint(here, rng).action, rng)  # type: ignore[arg-type]
