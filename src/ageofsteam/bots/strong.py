@@ -16,10 +16,11 @@ import time
 from typing import TYPE_CHECKING
 
 from ageofsteam.bots.base import Hint
-from ageofsteam.bots.plans import link_plans, next_build
+from ageofsteam.bots.plans import circle_plans, link_plans, next_build
 from ageofsteam.bots.steady import WEIGH_SECONDS, SteadyBot, position_value
 from ageofsteam.engine.actions import Bid, Build, EndBuild, IssueShares
 from ageofsteam.engine.playout import advance
+from ageofsteam.rules.circles import PlaceDisc
 
 if TYPE_CHECKING:
     from ageofsteam.engine.actions import Action
@@ -100,6 +101,8 @@ class StrongBot(SteadyBot):
         legal = g.rules.legal_actions(g)
         if isinstance(first, (Build, EndBuild)) and Build in g.rules.phase(g).accepts:
             legal = [a for a in legal if not isinstance(a, Build)] + self._build_steps(g, first)
+        elif any(isinstance(a, PlaceDisc) for a in legal):  # discs: the next ones of other chains, not any
+            legal = [a for a in legal if not isinstance(a, PlaceDisc)] + self._disc_steps(g, first, legal)
         elif isinstance(first, IssueShares) and horizon(g) == 1:  # one turn cannot see what shares pay for later
             return [first]
         elif any(isinstance(a, Bid) for a in legal):  # the lowest bid, or keeping out
@@ -119,6 +122,15 @@ class StrongBot(SteadyBot):
             if step is not None:
                 out.append(Build(seat, g.label(step.hex), step.tile.tile, step.tile.rotation))
         return out
+
+    def _disc_steps(self, g: GameState, first: Action, legal: list[Action]) -> list[Action]:
+        """Other discs worth weighing: the next discs of the other chains of circles."""
+        seat = first.actor
+        discs = {a.circle: a for a in legal if isinstance(a, PlaceDisc)}
+        offers = {cid: g.rules.action_cost(g, a) for cid, a in discs.items()}
+        builds = g.build.builds_left if g.build is not None else 0
+        plans = circle_plans(g, seat, offers, builds, limit=CANDIDATES)
+        return list({discs[p.new[0]]: None for p in plans if p.new[0] in discs})
 
     def _playout(self, g: GameState, seat: int, first: Action, rng: random.Random, deadline: float) -> float | None:
         """Play ``first`` then the rest of the turn with the steady bot in every seat; the outcome for
