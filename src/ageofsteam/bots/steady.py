@@ -64,6 +64,8 @@ PLANS_WEIGHED = 80  # legal builds weighed for one build
 PLANS_TRIED = 6  # link plans built on a copy to weigh them
 PROMISE_WEIGHT = 2.0  # what a delivery a plan opens for later is worth beside income now
 OWN_BUILDS_WEIGHED = 24  # a map's own build actions tried on a copy for one decision, at most
+OWN_BUILDS_JUDGED = 4  # the best of them by a quick look, judged in full
+QUICK_LINK = 0.5  # what a link of one's own is worth at a quick look
 WEIGH_SECONDS = 0.03  # and for at most this long (a delivery search can be slow on some maps)
 MOVES_WEIGHED = 16  # deliveries tried on a copy for one decision (those paying most to the bot itself)
 GOOD_ENOUGH = -5.0  # a build scoring below this is not worth its money
@@ -476,19 +478,30 @@ class SteadyBot(RandomBot):
                     n = plan.deliveries
                     names = f"{g.stop_name(plan.start)}–{g.stop_name(plan.end)}"
                     opens = f"opens {n} deliver{'y' if n == 1 else 'ies'}"
-                    why = f"a disc on {plan.new[0]} towards {names} (${plan.cost} in all; {opens})"
+                    if len(plan.new) == 1:
+                        why = f"completes {names} for ${plan.cost}; {opens}"
+                    else:
+                        why = f"a disc on {plan.new[0]} towards {names} (${plan.cost} in all; {opens})"
                     return Hint(discs[plan.new[0]], why)
-        base = position_value(g, seat)
-        best: tuple[float, Action] | None = None
         affordable = [
             a for a in legal if not isinstance(a, (EndBuild, Urbanize)) and g.rules.action_cost(g, a) <= budget
         ]
+        # a quick look at every one (its score, cash and the links it makes), then the full judgement (with the
+        # deliveries the network promises, whose search can be slow) of the few best, while time allows
+        quick_base = self._quick_value(g, seat)
+        quick = []
+        for a in affordable[:: -(-len(affordable) // OWN_BUILDS_WEIGHED) or 1]:  # spread over the listing
+            trial = g.copy()
+            advance(trial, a, random.Random(0))
+            quick.append((self._quick_value(trial, seat) - quick_base - 0.15 * g.rules.action_cost(g, a), a))
+        quick.sort(key=lambda t: -t[0])
         deadline = None if self.weigh_seconds is None else time.perf_counter() + self.weigh_seconds
-        for k, a in enumerate(affordable[:: -(-len(affordable) // OWN_BUILDS_WEIGHED) or 1]):  # spread out
-            if deadline is not None and k >= 2 and time.perf_counter() > deadline:
+        base = position_value(g, seat) if quick else 0.0
+        best: tuple[float, Action] | None = None
+        for k, (_, a) in enumerate(quick[:OWN_BUILDS_JUDGED]):
+            if deadline is not None and k >= 1 and time.perf_counter() > deadline:
                 break
-            cost = g.rules.action_cost(g, a)
-            gain = self._after(g, a, seat) - base - 0.15 * cost
+            gain = self._after(g, a, seat) - base - 0.15 * g.rules.action_cost(g, a)
             if best is None or gain > best[0]:
                 best = (gain, a)
         end = next((a for a in legal if isinstance(a, EndBuild)), legal[0])
@@ -497,6 +510,12 @@ class SteadyBot(RandomBot):
         return Hint(best[1], "adds most to the deliveries your network can make, for its cost")
 
     # --- V. moving goods ------------------------------------------------------------------------
+
+    @staticmethod
+    def _quick_value(g: GameState, seat: int) -> float:
+        """A position's value without the delivery search: its score, cash and own links."""
+        own = sum(1 for lk in g.network.links.values() if lk.owner == seat)
+        return position_value(g, seat, promise=False) + QUICK_LINK * own
 
     def _after(self, g: GameState, a: Action, seat: int, *, promise: bool = True) -> float:
         """The position's value for ``seat`` after ``a`` (played on a copy)."""
