@@ -155,7 +155,7 @@ class SteadyBot(RandomBot):
 
     def __init__(self, weigh_seconds: float | None = WEIGH_SECONDS) -> None:
         """``weigh_seconds``: how long one decision may spend judging in full the best of a map's own build
-        actions (after a quick look at each; the rest keep their quick look); None: judge them all, whatever
+        actions (after a quick look at each; one not judged is not taken); None: judge them all, whatever
         the time (a decision that depends on nothing but the position: for reproducible experiments)."""
         super().__init__()
         self.weigh_seconds = weigh_seconds
