@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ageofsteam.rules.build_track import iter_builds
+from ageofsteam.rules.circles import circle_discs
 from ageofsteam.rules.special_links import legal_link_builds, special_link
 
 if TYPE_CHECKING:
@@ -227,7 +228,7 @@ def circle_plans(g: GameState, seat: int, offers: dict[str, int], builds: int, l
     """The best ways for ``seat`` to join two cities with discs, best first: the cheapest chain of circles
     between them, along its own discs (free) and the circles it may place a disc on now (``offers``: circle id
     → cost), with at most ``builds`` new discs, where goods at one city could go to the other."""
-    own = {cid for cid, seats in _circle_discs(g).items() if seat in seats}
+    own = {cid for cid, seats in (circle_discs(g) if g.map.circles else {}).items() if seat in seats}
     edges: dict[int, list[tuple[int, str, int]]] = {}
     for c in g.map.circles:
         if c.id in own:
@@ -263,10 +264,3 @@ def circle_plans(g: GameState, seat: int, offers: dict[str, int], builds: int, l
                     heapq.heappush(heap, (cost + price, nxt, (*path, cid)))
     plans.sort(key=lambda p: -p.value)
     return plans[:limit]
-
-
-def _circle_discs(g: GameState) -> dict[str, list[int]]:
-    """Circle id → the seats with a disc on it (none on a map without circles)."""
-    from ageofsteam.rules.circles import circle_discs
-
-    return circle_discs(g) if g.map.circles else {}

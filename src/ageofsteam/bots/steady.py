@@ -13,8 +13,9 @@ It decides every move by rules of thumb that serve one plan, and says why:
 * **Building** — whole links (``plans.py``): which stop to join to which, along the cheapest hexes, for the
   deliveries the link opens; each build lays the next hex of the best plan it can finish this turn, within the
   cash it can spare after expenses (a link left half-built is a gift to rivals); a map's special links (bridges,
-  city links) are plans like the others. A map's own build actions (discs on circles, stations…) by what they
-  add to its position, as many as can be tried on copies in a few milliseconds.
+  city links) are plans like the others. On a map without hexes, the next disc of the cheapest chain of
+  circles joining two cities (``plans.circle_plans``). Other build actions of a map's own (stations…) by what
+  they add to its position: a quick look at each, and the best few judged in full while time allows.
 * **Moving** — the delivery (or a map's own move) that most raises its position, judged by playing it on a
   copy against passing; the engine is raised when that opens a better delivery for the turns left, or when
   nothing pays to deliver.
