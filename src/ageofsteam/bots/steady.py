@@ -52,7 +52,7 @@ from ageofsteam.engine.playout import advance
 from ageofsteam.rules.build_track import candidate_hexes, iter_builds
 from ageofsteam.rules.circles import PlaceDisc
 from ageofsteam.rules.move_goods import all_routes
-from ageofsteam.rules.special_links import BuildLink
+from ageofsteam.rules.special_links import BuildLink, link_title, special_link
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -356,7 +356,9 @@ class SteadyBot(RandomBot):
             if link.special is not None:
                 if specials:
                     n = link.deliveries
-                    why = f"the {link.special} link for ${link.cost} opens {n} deliver{'y' if n == 1 else 'ies'}"
+                    special = special_link(g, link.special)
+                    title = link_title(g, special) if special is not None else link.special
+                    why = f"the {title} for ${link.cost}: opens {n} deliver{'y' if n == 1 else 'ies'}"
                     return Hint(BuildLink(seat, link.special), why)
                 continue
             step = next_build(g, seat, link, budget)
