@@ -15,10 +15,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ageofsteam.rules.build_track import iter_builds
-from ageofsteam.rules.circles import circle_discs
+from ageofsteam.rules.circles import PlaceDisc, circle_discs
 from ageofsteam.rules.special_links import legal_link_builds, special_link
 
 if TYPE_CHECKING:
+    from ageofsteam.engine.actions import Action
     from ageofsteam.engine.state import GameState
     from ageofsteam.rules.track_placement import BuildPlan
 
@@ -222,6 +223,17 @@ class CirclePlan:
     @property
     def value(self) -> float:
         return self.deliveries * (1 + 0.25 * len(self.circles)) / (self.cost + 1)  # longer lines pay more
+
+
+def disc_offers(g: GameState, legal: list[Action], budget: int | None = None) -> dict[str, tuple[PlaceDisc, int]]:
+    """Circle id → (the legal disc on it, its cost), among ``legal``; within ``budget`` if one is given."""
+    out: dict[str, tuple[PlaceDisc, int]] = {}
+    for a in legal:
+        if isinstance(a, PlaceDisc):
+            cost = g.rules.action_cost(g, a)
+            if budget is None or cost <= budget:
+                out[a.circle] = (a, cost)
+    return out
 
 
 def circle_plans(g: GameState, seat: int, offers: dict[str, int], builds: int, limit: int = 8) -> list[CirclePlan]:

@@ -376,7 +376,7 @@ class RandomBot(Bot):
                 groups = [look.group(st) for st in starts]
                 if chain.complete:
                     other = starts[1]
-                    values.append(COMPLETE + 2 * (look.worth(groups[0], other) if other not in groups[0] else 0.5))
+                    values.append(self._complete_worth(look, groups[0], other))
                     continue
                 value = 0.0 if starts else -4.0  # track that reaches no stop at all
                 group = groups[0] if groups else frozenset()
@@ -401,6 +401,10 @@ class RandomBot(Bot):
             return score
         # a town tile needs one good spoke; every track of another tile must be good
         return score + (max(values) if g.is_town(plan.hex) else min(values))
+
+    def _complete_worth(self, look: _Look, group: frozenset[int], other: int) -> float:
+        """What completing a link from the stops ``group`` to ``other`` is worth."""
+        return COMPLETE + 2 * (look.worth(group, other) if other not in group else 0.5)
 
     # --- phase V -------------------------------------------------------------------------------
 

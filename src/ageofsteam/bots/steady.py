@@ -29,10 +29,9 @@ import random
 import time
 from typing import TYPE_CHECKING
 
-from ageofsteam.board.network import trace
 from ageofsteam.bots.base import Hint
-from ageofsteam.bots.plans import LinkPlan, circle_plans, link_plans, next_build
-from ageofsteam.bots.random_bot import COMPLETE, RandomBot, _Look
+from ageofsteam.bots.plans import LinkPlan, circle_plans, disc_offers, link_plans, next_build
+from ageofsteam.bots.random_bot import RandomBot
 from ageofsteam.engine.actions import (
     Action,
     Bid,
@@ -50,7 +49,6 @@ from ageofsteam.engine.actions import (
 from ageofsteam.engine.game import Game
 from ageofsteam.engine.playout import advance
 from ageofsteam.rules.build_track import candidate_hexes, iter_builds
-from ageofsteam.rules.circles import PlaceDisc
 from ageofsteam.rules.move_goods import all_routes
 from ageofsteam.rules.special_links import BuildLink, link_title, special_link
 
@@ -58,6 +56,7 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
 
     from ageofsteam.board.network import Link
+    from ageofsteam.bots.random_bot import _Look
     from ageofsteam.engine.state import GameState
     from ageofsteam.rules.track_placement import BuildPlan
 
@@ -400,25 +399,10 @@ class SteadyBot(RandomBot):
             f"(${link.cost} in all; opens {n} deliver{'y' if n == 1 else 'ies'})"
         )
 
-    def _score(self, g: GameState, plan: BuildPlan, frontier: set[int], look: _Look) -> float:
-        """The random bot's judgement of a build, less the worth of completing a link when the link only joins
-        stops already joined (a second line between the same cities opens nothing)."""
-        score = super()._score(g, plan, frontier, look)
-        before = g.tiles.get(plan.hex)
-        g.tiles[plan.hex] = plan.tile
-        try:
-            for t in plan.added:
-                chain = trace(g, plan.hex, plan.tile.tracks.index(t))
-                stops = [e.stop for e in chain.ends if e.stop is not None]
-                if chain.complete and len(stops) == 2 and stops[1] in look.group(stops[0]):
-                    score -= COMPLETE
-                    break
-        finally:
-            if before is None:
-                del g.tiles[plan.hex]
-            else:
-                g.tiles[plan.hex] = before
-        return score
+    def _complete_worth(self, look: _Look, group: frozenset[int], other: int) -> float:
+        """As the random bot judges it, but a link between stops already joined is worth nothing (a second line
+        between the same cities opens nothing)."""
+        return super()._complete_worth(look, group, other) if other not in group else 0.0
 
     def _best_plan(self, g: GameState, seat: int, budget: int) -> tuple[BuildPlan | None, float]:
         look = self._look(g)
@@ -473,9 +457,9 @@ class SteadyBot(RandomBot):
                 return Hint(urb, f"a New City at {urb.hex} opens deliveries for your network")
         me = g.players[seat]
         budget = me.cash - reserve(g, seat) - (0 if turns_left(g) == 0 else 1)
-        discs = {a.circle: a for a in legal if isinstance(a, PlaceDisc)}
+        discs = disc_offers(g, legal, budget)
         if discs:
-            offers = {cid: c for cid, a in discs.items() if (c := g.rules.action_cost(g, a)) <= budget}
+            offers = {cid: cost for cid, (_, cost) in discs.items()}
             for plan in circle_plans(g, seat, offers, b.builds_left):
                 if plan.cost <= budget:
                     n = plan.deliveries
@@ -485,7 +469,7 @@ class SteadyBot(RandomBot):
                         why = f"completes {names} for ${plan.cost}; {opens}"
                     else:
                         why = f"a disc on {plan.new[0]} towards {names} (${plan.cost} in all; {opens})"
-                    return Hint(discs[plan.new[0]], why)
+                    return Hint(discs[plan.new[0]][0], why)
         affordable = [
             a for a in legal if not isinstance(a, (EndBuild, Urbanize)) and g.rules.action_cost(g, a) <= budget
         ]

@@ -16,7 +16,7 @@ import time
 from typing import TYPE_CHECKING
 
 from ageofsteam.bots.base import Hint
-from ageofsteam.bots.plans import circle_plans, link_plans, next_build
+from ageofsteam.bots.plans import circle_plans, disc_offers, link_plans, next_build
 from ageofsteam.bots.steady import WEIGH_SECONDS, SteadyBot, position_value
 from ageofsteam.engine.actions import Bid, Build, EndBuild, IssueShares
 from ageofsteam.engine.playout import advance
@@ -126,11 +126,11 @@ class StrongBot(SteadyBot):
     def _disc_steps(self, g: GameState, first: Action, legal: list[Action]) -> list[Action]:
         """Other discs worth weighing: the next discs of the other chains of circles."""
         seat = first.actor
-        discs = {a.circle: a for a in legal if isinstance(a, PlaceDisc)}
-        offers = {cid: g.rules.action_cost(g, a) for cid, a in discs.items()}
+        discs = disc_offers(g, legal)
+        offers = {cid: cost for cid, (_, cost) in discs.items()}
         builds = g.build.builds_left if g.build is not None else 0
         plans = circle_plans(g, seat, offers, builds, limit=CANDIDATES)
-        return list({discs[p.new[0]]: None for p in plans if p.new[0] in discs})
+        return list({discs[p.new[0]][0]: None for p in plans})
 
     def _playout(self, g: GameState, seat: int, first: Action, rng: random.Random, deadline: float) -> float | None:
         """Play ``first`` then the rest of the turn with the steady bot in every seat; the outcome for
