@@ -48,3 +48,53 @@ def test_the_steady_bot_builds_a_special_link_only_for_the_deliveries_it_opens()
                 assert opens_a_delivery(game, seat, link.ends), choice
             game.apply(choice)
     assert offered > built
+
+
+def solo_start(seed: int = 1) -> Game:
+    return Game.new(MAP, players=1, seed=seed)
+
+
+def test_the_bots_judge_a_detroit_position_by_the_turn_its_money_runs_out():
+    from ageofsteam.maps.detroit.outlook import bankruptcy_turn
+
+    g = solo_start().state
+    me = g.players[0]
+    # $0, no income, 5 shares: the turn's expenses (5 + engine 1 + turn 1) cannot be paid
+    assert me.cash == 0 and me.income == 0
+    assert 0 < bankruptcy_turn(g, 0) < 1
+    me.cash = 60
+    rich = bankruptcy_turn(g, 0)
+    assert rich > 2
+    me.income = 10
+    assert bankruptcy_turn(g, 0) > rich
+    me.shares += 4  # each share costs $1 in every turn to come
+    assert bankruptcy_turn(g, 0) < rich + 3
+
+
+def test_a_share_issued_early_in_detroit_costs_more_than_its_money():
+    from ageofsteam.maps.detroit.outlook import bankruptcy_turn
+
+    g = solo_start().state
+    me = g.players[0]
+    me.cash, me.income = 30, 12
+    before = bankruptcy_turn(g, 0)
+    me.cash += 5 * 6
+    me.shares += 6
+    assert bankruptcy_turn(g, 0) < before  # $30 now, $6 more expenses in each of the turns it must last
+
+
+def test_a_later_bankruptcy_is_worth_more_to_the_bots_than_an_earlier_one():
+    from ageofsteam.maps.detroit.state import state
+
+    game = solo_start()
+    steady = bot("steady")
+    rng = random.Random(0)
+    while not game.over:
+        game.apply(steady.choose(game, rng))
+    g = game.state
+    gone = g.players[0]
+    assert gone.eliminated
+    later = g.rules.bot_value(g, 0)
+    record = state(g).bankrupt[0]
+    state(g).bankrupt[0] = type(record)(record.turn - 1, record.income)
+    assert g.rules.bot_value(g, 0) < later

@@ -49,7 +49,7 @@ from ageofsteam.engine.actions import (
 from ageofsteam.engine.game import Game
 from ageofsteam.engine.playout import advance
 from ageofsteam.rules.build_track import candidate_hexes, iter_builds
-from ageofsteam.rules.move_goods import all_routes
+from ageofsteam.rules.move_goods import all_routes, two_deliveries
 from ageofsteam.rules.special_links import BuildLink, link_title, special_link
 
 if TYPE_CHECKING:
@@ -70,6 +70,7 @@ WEIGH_SECONDS = 0.03  # and for at most this long (a delivery search can be slow
 MOVES_WEIGHED = 16  # deliveries tried on a copy for one decision (those paying most to the bot itself)
 GOOD_ENOUGH = -5.0  # a build scoring below this is not worth its money
 SHARE = 5  # dollars a share brings
+FROWN = 0.5  # a map's own judgement falling this much rules out a move made for no gain of its own
 # what the actions whose worth does not depend on the position are worth to the plan, and why
 ACTION_WORTH: dict[str, tuple[float, str]] = {
     "first_build": (2.5, "building first keeps others off the hexes your plan needs"),
@@ -106,22 +107,6 @@ def best_delivery(g: GameState, seat: int) -> int:
     return max((own_gain(g, seat, r.links) for r in all_routes(g, seat)), default=0)
 
 
-def two_deliveries(g: GameState, seat: int) -> int:
-    """The most income ``seat`` could earn from two deliveries now (each cube once)."""
-    best: dict[tuple[int, str], list[int]] = {}
-    for r in all_routes(g, seat):
-        gain = own_gain(g, seat, r.links)
-        if gain:
-            best.setdefault((r.stops[0], r.colour), []).append(gain)
-    sources = g.rules.goods_sources(g)
-    gains: list[int] = []
-    for (stop, colour), found in best.items():
-        found.sort(reverse=True)
-        gains += found[: min(2, sources.get(stop, {}).get(colour, 0))]
-    gains.sort(reverse=True)
-    return sum(gains[:2])
-
-
 def wider_delivery(g: GameState, seat: int) -> int:
     """The most income ``seat`` could earn from one delivery with one more engine level (the state is put back)."""
     me = g.players[seat]
@@ -138,7 +123,7 @@ def position_value(g: GameState, seat: int, *, promise: bool = True) -> float:
     map's own judgement."""
     me = g.players[seat]
     if me.eliminated:
-        return -1000.0
+        return -1000.0 + g.rules.bot_value(g, seat)  # a map may tell one bankruptcy from another
     value = float(g.rules.score(g, seat))
     if not g.over:
         value += 0.4 * min(me.cash, 40)  # cash builds track and pays expenses to come
@@ -552,7 +537,13 @@ class SteadyBot(RandomBot):
                 return Hint(upgrade, f"one more engine level opens a delivery worth +{wider} (now +{now})")
             idle = top is None or top[0] <= 0
             small = me.engine < min(engine_due(g), 3)  # a small engine keeps the income small: the way out of debt
-            if idle and (solvent or small) and lasting >= 2 and me.engine < min(g.rules.max_engine(g), 4):
+            if (
+                idle
+                and (solvent or small)
+                and lasting >= 2
+                and me.engine < min(g.rules.max_engine(g), 4)
+                and not self._map_frowns(g, upgrade, seat)
+            ):
                 return Hint(upgrade, "nothing pays to deliver now: a bigger engine readies longer deliveries")
         if top is not None and top[0] > 0:
             a = top[1]
@@ -566,6 +557,14 @@ class SteadyBot(RandomBot):
         if top is not None:
             return Hint(top[1], "the least costly move")
         return Hint(legal[0], "the only move")
+
+    @staticmethod
+    def _map_frowns(g: GameState, a: Action, seat: int) -> bool:
+        """Whether the map's own judgement (``bot_value``) thinks clearly less of the position after ``a``: on
+        Detroit, an engine level nothing delivers over only shortens the time the money lasts."""
+        trial = g.copy()
+        advance(trial, a, random.Random(0))
+        return g.rules.bot_value(trial, seat) < g.rules.bot_value(g, seat) - FROWN
 
     def _production(self, g: GameState, seat: int, legal: list[Action]) -> Hint:
         """A Production cube goes to the goods-display column of a city this player's network reaches."""

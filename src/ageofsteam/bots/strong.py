@@ -2,7 +2,7 @@
 
 For each decision it takes the steady bot's choice and a few others (the next steps of other link plans,
 other deliveries, other bids…), and plays each out on copies of the position: the rest of this turn (on a
-solo map the two turns after it too, and share counts are weighed then), every seat played by the steady bot,
+solo map the five turns after it too, and share counts are weighed then), every seat played by the steady bot,
 dice and draws sampled from the bot's own random generator (never from the game's seed or any chance the game
 holds). Each playout ends with the steady bot's judgement of the position (score, the deliveries the network
 promises, cash), taken relative to the best rival. Candidates are played out in turn until the time budget is
@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 
 CANDIDATES = 6  # actions weighed besides the steady bot's own
 PLAYOUT_DECISIONS = 400  # a playout stops after this many decisions even if the turn goes on
-SOLO_HORIZON = 3  # turns a playout covers on a solo map
+SOLO_HORIZON = 6  # turns a playout covers on a solo map
 
 
 def horizon(g: GameState) -> int:

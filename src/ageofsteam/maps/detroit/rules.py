@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from ageofsteam.maps.detroit.outlook import bankruptcy_turn
 from ageofsteam.maps.detroit.state import Bankruptcy, SoloResult, State, state
 from ageofsteam.rules.base import BaseRules
 from ageofsteam.rules.build_track import BuildTrackPhase
@@ -48,6 +49,7 @@ SOLO_RATINGS: dict[int, str] = {
     11: "Eleven!",
     12: "You are in the Age of Steam Hall of Fame. Take a picture, date it, sign it, cherish it.",
 }
+SURVIVAL_WEIGHT = 6.0  # the bots' points for each turn the money lasts longer
 LOST = "You did not outlast the government. Try again."
 
 
@@ -108,6 +110,11 @@ class Rules(BaseRules):
         """Solo: 3 disks on each of the three action spaces."""
         if self.solo(g):
             state(g).action_disks = dict.fromkeys(SOLO_ACTIONS, SOLO_DISKS)
+
+    def bot_value(self, g: GameState, seat: int) -> float:
+        """The turn in which the player's money runs out as things stand (``outlook.py``), 6 points a turn:
+        lasting is the whole game here, so a share's $5 now is weighed against its $1 every turn after."""
+        return SURVIVAL_WEIGHT * bankruptcy_turn(g, seat)
 
     def bot_action_value(self, g: GameState, seat: int, action: str) -> float | None:
         """Solo: a disk's fee is cash the expenses need; taking no action is worth keeping it when it is short."""
