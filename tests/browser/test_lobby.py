@@ -54,3 +54,36 @@ def test_hot_seat_plays_every_human_seat(server: Server, page: Any, shot: Any) -
         page.wait_for_function("() => !document.querySelector('#decision.busy')")
     assert len(seen) == 3
     shot(page, "hot-seat")
+
+
+def test_a_map_option_with_a_few_allowed_values_is_chosen_from_a_list(server: Server, page: Any) -> None:
+    page.goto(server.url + "/")
+    assert page.inner_text('#map option[value="miami-2030"]') == "Miami 2030 (1 player)"
+    assert page.inner_text('#map option[value="rust-belt"]') == "Rust Belt (3–6 players)"
+    page.select_option("#map", "miami-2030")
+    assert page.inner_text("#players") == "1 player"
+    difficulty = page.locator("#opt-difficulty")
+    assert difficulty.evaluate("e => e.tagName") == "SELECT"
+    assert difficulty.evaluate("e => [...e.options].map(o => o.textContent)") == ["Easy", "Medium", "Hard"]
+    difficulty.select_option(label="Hard")
+    page.check("#mode-hotseat")
+    page.click("#create-game")
+    page.wait_for_url("**/game/**")
+    game_id = page.url.split("/game/")[1].split("?")[0]
+    record = server.api("GET", f"/api/games/{game_id}/record")
+    assert record["options"]["difficulty"] == "hard"
+
+
+def test_your_seats_show_the_map_the_players_and_whose_move_it_is(server: Server, page: Any) -> None:
+    from tests.browser.test_play import create_game, my_turn
+
+    game_id, _ = create_game(page, server, seed=8)
+    my_turn(page)  # the bots have moved: it is Ada's move
+    page.goto(server.url + "/")
+    row = page.locator(f'#mine li[data-mine="{game_id}"]')
+    row.wait_for()
+    page.wait_for_function(
+        f"() => document.querySelector('#mine li[data-mine=\"{game_id}\"]').textContent.includes('your move')"
+    )
+    assert row.inner_text().lower() == "rust belt · 3 players · host · your move"  # the badge is in capitals
+    assert "your-move" in (row.get_attribute("class") or "")

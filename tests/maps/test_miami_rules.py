@@ -133,8 +133,10 @@ def test_a_placement_that_does_not_follow_the_difficulty_is_refused():
 def test_an_unknown_difficulty_is_refused():
     from ageofsteam import BadInput
 
-    with pytest.raises(BadInput, match="easy, medium or hard"):
+    with pytest.raises(BadInput, match="option 'difficulty' must be one of easy, medium, hard, not 'impossible'"):
         Game.new(MAP, players=1, seed=1, options={"difficulty": "impossible"})
+    with pytest.raises(BadInput, match="not 'Hard'"):  # the values are words in lower case
+        Game.new(MAP, players=1, seed=1, options={"difficulty": "Hard"})
 
 
 # --- actions --------------------------------------------------------------------------------------

@@ -48,6 +48,20 @@ def test_during_winter_the_locomotive_action_cannot_be_used():
     assert view(game)["players"][0]["action"] == "urbanization"
 
 
+def test_the_table_shows_the_action_under_the_block_disc_greyed_with_the_reason():
+    from ageofsteam.server.decisions import decisions
+
+    game = sp(phase="select_actions", to_move=0)
+    blocked = decisions(game, len(game.record.actions))["blocked_actions"]
+    assert blocked == [
+        {
+            "action": "locomotive",
+            "title": "Locomotive",
+            "reason": "Locomotive is under the action block disc in winter and cannot be selected",
+        }
+    ]
+
+
 def test_during_summer_the_urbanization_action_cannot_be_used():
     game = sp(phase="select_actions", to_move=0, season=SUMMER)
     assert "urbanization" not in {a.action for a in game.legal_actions()}  # type: ignore[attr-defined]

@@ -289,3 +289,29 @@ def test_a_refused_option_value_names_its_option(client: TestClient) -> None:
             assert r.json()["field"] == f"options.{name}", r.json()
             assert name in r.json()["detail"]
     assert tried, "no map has an option with a fixed set of values"
+
+
+def test_build_refusal_says_why_nothing_can_be_built_on_a_hex(client: TestClient) -> None:
+    d = create(client)
+    gid = d["id"]
+    url = f"/api/games/{gid}/build-refusal"
+    refused = client.get(url, params={"hex": "L7"})
+    assert refused.status_code == 409 and refused.json()["code"] == "no_build"  # shares are being issued
+    game = play_until(client, gid, d["host_token"], lambda g: g.state.phase == "build_track")
+    seat = game.state.to_move
+    r = client.get(url, params={"hex": "l7"})
+    assert r.status_code == 200, r.text
+    assert r.json() == {
+        "index": len(game.record.actions),
+        "player": seat,
+        "hex": "L7",
+        "reason": "L7 is a city: no track is built on a city",
+    }
+    assert client.get(url, params={"hex": "K8"}).json()["reason"] == "no track may be built on the lake at K8"
+    buildable = next(a for a in game.legal_actions() if a.kind == "build")
+    assert client.get(url, params={"hex": buildable.hex}).json()["reason"] is None
+    bad = client.get(url, params={"hex": "Z99"})
+    assert bad.status_code == 422 and bad.json()["field"] == "hex"
+    assert client.get(url).status_code == 422
+    assert client.get("/api/games/nowhere/build-refusal", params={"hex": "L7"}).status_code == 404
+    assert local_game(client, gid).record.actions == game.record.actions  # asking changes nothing

@@ -53,6 +53,16 @@ def test_every_map_offers_exactly_the_legal_actions(map_id: str) -> None:
         got = offered(d)
         assert len(got) == len(set(got)), f"an action is offered twice in {game.state.phase}"
         assert sorted(got) == sorted(json.dumps(a.to_json(), sort_keys=True) for a in game.legal_actions())
+        # every action space is either offered or shown blocked with its reason, never missing
+        selects = {a["action"]["action"] for a in d["actions"] if a["action"]["kind"] == "select_action"}
+        blocked = {b["action"]: b["reason"] for b in d["blocked_actions"]}
+        if selects:
+            g = game.state
+            assert not selects & blocked.keys()
+            assert selects | blocked.keys() == set(g.rules.actions_offered(g, game.to_move))
+            assert all(blocked.values()) and all(b["title"] for b in d["blocked_actions"])
+        else:
+            assert blocked == {}
         for a in d["actions"]:
             kind = a["action"]["kind"]
             kinds.add(kind)

@@ -37,6 +37,29 @@ def test_two_viewers_see_the_same_action(client: TestClient) -> None:
         assert a.receive_json() == {"type": "pong"}
 
 
+def test_an_undo_is_announced_with_who_took_back_what(client: TestClient) -> None:
+    d = create(client)
+    gid = d["id"]
+    with client.websocket_connect(f"/api/games/{gid}/ws") as watcher:
+        hello = watcher.receive_json()
+        seat, index = hello["view"]["to_move"], hello["index"]
+        token = d["seats"][seat]["token"]
+        r = client.post(
+            f"/api/games/{gid}/actions",
+            json={"index": index, "action": {"kind": "issue_shares", "count": 2}},
+            headers={"X-Seat-Token": token},
+        )
+        assert r.status_code == 200
+        assert watcher.receive_json()["type"] == "update"
+        r = client.post(f"/api/games/{gid}/undo", json={"index": index + 1}, headers={"X-Seat-Token": token})
+        assert r.status_code == 200
+        undo = watcher.receive_json()
+        assert undo["type"] == "undo" and undo["index"] == index
+        assert undo["seat"] == seat and undo["by"] == f"P{seat}"
+        assert undo["undone"] == ["issue 2 shares"]
+        assert undo["view"] == view(local_game(client, gid))
+
+
 def test_websocket_refusals(client: TestClient) -> None:
     d = create(client)
     with client.websocket_connect("/api/games/nope/ws") as ws:

@@ -110,6 +110,7 @@ class BaseRules:
     TERRAIN_COSTS: ClassVar[dict[str, int]] = {"plain": 2, "river": 3, "mountain": 4}
     COMPLEX_SURCHARGE: ClassVar[dict[str, int]] = {"coexisting": 1, "crossing": 2}
     OPTIONS: ClassVar[dict[str, Any]] = {"production_offmap_boxes": True}
+    OPTION_CHOICES: ClassVar[dict[str, tuple[Any, ...]]] = {}  # options allowed only a few values: name → values
     PLAYER_COLOURS: ClassVar[tuple[str, ...]] = ("blue", "green", "yellow", "pink", "grey", "orange")
 
     def __init__(self, board: MapData) -> None:
@@ -150,6 +151,9 @@ class BaseRules:
                 raise BadInput(f"option {k!r} does not exist on {self.map.name} (options: {known})")
             if type(v) is not type(out[k]):
                 raise BadInput(f"option {k!r} must be a {type(out[k]).__name__}")
+            choices = self.OPTION_CHOICES.get(k)
+            if choices is not None and v not in choices:
+                raise BadInput(f"option {k!r} must be one of {', '.join(map(str, choices))}, not {v!r}")
             out[k] = v
         return out
 
@@ -281,7 +285,8 @@ class BaseRules:
 
     def bot_value(self, g: GameState, seat: int) -> float:
         """What a position is worth to ``seat`` beyond its score and the deliveries its network promises, in
-        points, by this map's own measure (the steady and strong bots add it); none in the base game."""
+        points, by this map's own measure (the steady and strong bots add it, and ask it of a bankrupt seat too);
+        none in the base game."""
         return 0.0
 
     def bot_accepts(self, g: GameState, stop: int, colour: str) -> bool:

@@ -206,7 +206,7 @@ def _layouts(town: bool) -> tuple[tuple[str, int, bool, int, tuple[int, ...]], .
     return tuple(out)
 
 
-def _edge_masks(g: GameState, seat: int, h: int) -> tuple[int, int, int]:
+def edge_masks(g: GameState, seat: int, h: int) -> tuple[int, int, int]:
     """Bit masks of the edges of ``h`` where a new track end may not point, where it would connect, and
     where it would touch a City."""
     bad = connect = city = 0
@@ -241,7 +241,7 @@ def iter_builds(g: GameState, seat: int, hexes: Iterable[int]) -> Iterator[Build
         if not town and g.rules.terrain_cost(g, h) is None:
             continue
         old = g.tiles.get(h)
-        bad, connect, city = _edge_masks(g, seat, h)
+        bad, connect, city = edge_masks(g, seat, h)
         if old is None and not connect and not town:
             continue
         if old is None:  # an empty hex: the layouts that fit these edges are worked out once and cached

@@ -20,7 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from ageofsteam.bots import DEFAULT_SECONDS, LEVEL_TITLES, LEVELS
 from ageofsteam.engine.actions import CHANCE
 from ageofsteam.engine.view import view
-from ageofsteam.server.decisions import route_hexes
+from ageofsteam.server.decisions import refusal_json, route_hexes
 from ageofsteam.server.errors import ApiError
 from ageofsteam.server.hub import Hub, Identity, LiveGame, public_seats
 from ageofsteam.server.store import Store
@@ -161,6 +161,7 @@ def create_app(
                     "turns": {str(k): v for k, v in sorted(rules.TURNS.items()) if lo <= k <= hi},
                     "rules_complete": bool(rules.RULES_COMPLETE),
                     "options": dict(rules.OPTIONS),
+                    "option_choices": {k: list(v) for k, v in rules.OPTION_CHOICES.items()},
                 }
             )
         return out
@@ -246,6 +247,13 @@ def create_app(
             out = dict(live.legal())
             out["you_may_act"] = ident is not None and live.game.to_move in ident.seats
         return out
+
+    @app.get("/api/games/{game_id}/build-refusal")
+    async def build_refusal_of(game_id: str, hex: Annotated[str, Query(max_length=8)]) -> dict[str, Any]:
+        """Why the player building now can build nothing on ``hex`` (``reason`` null when something fits)."""
+        live = await hub.get(game_id)
+        async with live.lock:
+            return refusal_json(live, hex)
 
     @app.get("/api/games/{game_id}/hint")
     async def hint(game_id: str, x_seat_token: TokenHeader = None, token: TokenQuery = None) -> dict[str, Any]:

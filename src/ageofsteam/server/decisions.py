@@ -14,6 +14,8 @@ from ageofsteam.board.tiles import Track
 from ageofsteam.bots import LEVEL_TITLES
 from ageofsteam.engine.actions import CHANCE, Bid, Build, Deliver, IssueShares, Urbanize, parse_action
 from ageofsteam.render.geometry import HexGeometry, track_d
+from ageofsteam.rules.build_refusal import build_refusal
+from ageofsteam.server.errors import ApiError
 from ageofsteam.words.choices import Choice, action_details, legal_choices
 from ageofsteam.words.names import hex_text, label_order, player_name
 
@@ -21,6 +23,7 @@ if TYPE_CHECKING:
     from ageofsteam.engine.game import Game
     from ageofsteam.engine.state import GameState
     from ageofsteam.rules.move_goods import Route
+    from ageofsteam.server.hub import LiveGame
 
 GROUPED = (Bid, IssueShares, Build, Deliver, Urbanize)
 TRACK_RADIUS = 100.0  # radius (centre to corner) of the hex the build options' track paths are drawn in
@@ -113,6 +116,7 @@ def decisions(game: Game, index: int) -> dict[str, Any]:
         "urbanize": [],
         "builds": [],
         "deliveries": [],
+        "blocked_actions": [],
         "track_radius": TRACK_RADIUS,
     }
     if seat is None or seat == CHANCE or g.over:
@@ -128,6 +132,8 @@ def decisions(game: Game, index: int) -> dict[str, Any]:
     single = [a for a in legal if not isinstance(a, GROUPED)]
     if single:
         out["actions"] = _flatten(g, legal_choices(game, single))
+    if any(a.kind == "select_action" for a in legal):
+        out["blocked_actions"] = blocked_actions(g, seat)
     towns: dict[str, list[Urbanize]] = {}
     for a in legal:
         if isinstance(a, Urbanize):
@@ -249,3 +255,27 @@ def hint_json(legal: dict[str, Any], answer: dict[str, Any]) -> dict[str, Any]:
         out["label"] = kind.replace("_", " ")
     out["label"] = out["label"][:1].upper() + out["label"][1:]
     return out
+
+
+def blocked_actions(g: GameState, seat: int) -> list[dict[str, str]]:
+    """The action spaces ``seat`` may not select now, each with why (taken by another player, or a map's own
+    rule: Saint Petersburg's action block disc…), so that a table shows them greyed rather than missing."""
+    out = []
+    for name in g.rules.actions_offered(g, seat):
+        reason = g.rules.action_refusal(g, seat, name)
+        if reason is not None:
+            out.append({"action": name, "title": g.rules.action_title(name), "reason": reason})
+    return out
+
+
+def refusal_json(live: LiveGame, label: str) -> dict[str, Any]:
+    """Why the player building track now can build nothing on the hex ``label`` (docs/web-api.md)."""
+    game = live.game
+    g = game.state
+    h = g.map.by_label.get(label.strip().upper())
+    if h is None:
+        raise ApiError(422, "invalid", f"field 'hex': there is no hex {label!r} on this map", "hex")
+    seat = g.to_move
+    if g.over or g.build is None or seat != g.build.player or Build not in g.rules.phase(g).accepts:
+        raise ApiError(409, "no_build", "no one is building track now", None)
+    return {"index": live.index, "player": seat, "hex": g.label(h), "reason": build_refusal(g, seat, h)}

@@ -38,6 +38,7 @@ from ageofsteam.server.decisions import decisions, hint_json
 from ageofsteam.server.errors import ApiError
 from ageofsteam.server.store import Store, StoredGame, now_iso, token_hash
 from ageofsteam.server.thinking import HINT_LEVEL, HINT_SECONDS, Job, Thinker
+from ageofsteam.words.choices import action_words
 
 log = logging.getLogger("ageofsteam.server")
 CACHE_SIZE = 256  # live games kept in memory (games with viewers or bots at work are never dropped)
@@ -94,6 +95,17 @@ class LiveGame:
         if self.legal_cache is None or self.legal_cache[0] != self.index:
             self.legal_cache = (self.index, decisions(self.game, self.index))
         return self.legal_cache[1]
+
+
+def undone_words(before: Record, undone: list[dict[str, Any]]) -> list[str]:
+    """The actions an undo took back, in player words (``bid $4``), each as it read when it was taken."""
+    probe = Game.from_record(before)
+    out = []
+    for data in undone:
+        action = parse_action(data)
+        out.append(action_words(probe, action))
+        probe.apply(action)
+    return out
 
 
 @dataclass
@@ -435,6 +447,9 @@ class Hub:
                 "status": live.meta.status,
                 "view": view(replayed),
                 "log_size": len(replayed.state.log),
+                "seat": seat,
+                "by": live.meta.seats[seat]["name"],
+                "undone": undone_words(record, game.record.actions[new_len:]),
             }
             self.broadcast(live, msg)
         return {"index": new_len}

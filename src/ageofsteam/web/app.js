@@ -55,6 +55,7 @@ function svgEl(tag, attrs = {}) {
 const playerColour = (name) => PLAYER_COLOURS[(name || "").toLowerCase()] || name || "#888";
 const goodsColour = (name) => GOODS_COLOURS[(name || "").toLowerCase()] || name || "#888";
 const money = (n) => (n < 0 ? `−$${-n}` : `$${n}`);
+const playerRange = ([lo, hi]) => (lo === hi ? `${lo} player${lo === 1 ? "" : "s"}` : `${lo}–${hi} players`);
 const titleCase = (s) => String(s).replace(/[_-]/g, " ").replace(/\b\w/g, (c) => c.toUpperCase());
 
 function swatch(colour, extra = "") {
@@ -203,7 +204,7 @@ function joinByLink() {
 function renderCreateForm() {
   const box = document.getElementById("create");
   const mapSelect = h("select", { id: "map", name: "map" },
-    lobby.maps.map((m) => h("option", { value: m.id }, `${m.name} (${m.players[0]}–${m.players[1]} players)`)));
+    lobby.maps.map((m) => h("option", { value: m.id }, `${m.name} (${playerRange(m.players)})`)));
   const defaultMap = lobby.maps.find((m) => m.id === "rust-belt") || lobby.maps[0];
   if (defaultMap) mapSelect.value = defaultMap.id;
   const playersSelect = h("select", { id: "players", name: "players" });
@@ -224,7 +225,7 @@ function renderCreateForm() {
     const m = currentMap();
     const old = Number(playersSelect.value) || 0;
     setKids(playersSelect, );
-    for (let n = m.players[0]; n <= m.players[1]; n++) playersSelect.append(h("option", { value: n }, `${n} players`));
+    for (let n = m.players[0]; n <= m.players[1]; n++) playersSelect.append(h("option", { value: n }, `${n} player${n === 1 ? "" : "s"}`));
     playersSelect.value = String(Math.min(Math.max(old || m.players[0], m.players[0]), m.players[1]));
     const turns = m.turns ? Object.entries(m.turns).map(([n, t]) => `${n}p: ${t ? `${t} turns` : "no turn limit"}`).join(" · ") : "";
     mapInfo.textContent = turns;
@@ -234,7 +235,10 @@ function renderCreateForm() {
     for (const [name, value] of opts) {
       const id = `opt-${name}`;
       let input;
-      if (typeof value === "boolean") input = h("input", { type: "checkbox", id, "data-option": name, checked: value });
+      const choices = (m.option_choices || {})[name];
+      if (choices) {
+        input = h("select", { id, "data-option": name }, choices.map((c) => h("option", { value: String(c), "data-value": JSON.stringify(c), selected: c === value }, titleCase(String(c)))));
+      } else if (typeof value === "boolean") input = h("input", { type: "checkbox", id, "data-option": name, checked: value });
       else if (typeof value === "number") input = h("input", { type: "number", id, "data-option": name, value });
       else input = h("input", { type: "text", id, "data-option": name, value: String(value) });
       optionsBox.append(h("label", { class: "option", for: id }, input, h("span", {}, titleCase(name))));
@@ -268,7 +272,8 @@ function renderCreateForm() {
     const options = {};
     for (const input of optionsBox.querySelectorAll("[data-option]")) {
       const name = input.dataset.option;
-      options[name] = input.type === "checkbox" ? input.checked : input.type === "number" ? Number(input.value) : input.value;
+      if (input.tagName === "SELECT") options[name] = JSON.parse(input.selectedOptions[0].dataset.value);
+      else options[name] = input.type === "checkbox" ? input.checked : input.type === "number" ? Number(input.value) : input.value;
     }
     const body = {
       map: mapSelect.value, players: n, options,
@@ -347,10 +352,21 @@ function renderMine() {
     return;
   }
   box.hidden = false;
+  const known = Object.fromEntries((lobby.games || []).map((g) => [g.id, g]));
   setKids(box, h("h2", {}, "Your seats in this browser"),
-    h("ul", { class: "mine" }, mine.map(([id, t]) =>
-      h("li", {}, h("a", { href: `/game/${id}?token=${encodeURIComponent(t.token)}` }, `Game ${id}`),
-        h("span", { class: "muted" }, t.label === "host" ? " · host" : ` · ${t.label}`)))));
+    h("ul", { class: "mine" }, mine.map(([id, t]) => {
+      const g = known[id];
+      const href = `/game/${id}?token=${encodeURIComponent(t.token)}`;
+      const who = t.label === "host" ? "host" : t.label;
+      if (!g) return h("li", { "data-mine": id }, h("a", { href }, `Game ${id}`), h("span", { class: "muted" }, ` · ${who}`));
+      const toMove = g.seats.find((s) => s.seat === g.to_move);
+      const yours = g.status !== "over" && toMove && !toMove.bot && (t.label === "host" || t.label === toMove.name);
+      const state = g.status === "over" ? "finished" : yours ? "your move" : toMove ? `${toMove.name} to move` : "waiting";
+      return h("li", { "data-mine": id, class: yours ? "your-move" : "" },
+        h("a", { href }, g.map_name || g.map),
+        h("span", { class: "muted" }, ` · ${g.players} player${g.players === 1 ? "" : "s"} · ${who} · `),
+        h("span", { class: yours ? "badge badge-running" : "muted" }, state));
+    })));
 }
 
 function phaseName(phase) {
@@ -367,6 +383,8 @@ async function refreshGames() {
     setKids(box, h("h2", {}, "Games"), h("p", { class: "error" }, err.message));
     return;
   }
+  lobby.games = games;
+  renderMine();
   const mine = storedTokens();
   const section = (title, list, empty) => [
     h("h3", {}, `${title} `, h("span", { class: "count" }, list.length)),
@@ -416,6 +434,7 @@ function isMine(seat) {
 
 async function showGame(id) {
   S.id = id;
+  S.wasMine = undefined;
   const params = new URLSearchParams(location.search);
   const fromUrl = params.get("token");
   const stored = storedTokens()[id];
@@ -427,8 +446,10 @@ async function showGame(id) {
       h("div", { class: "game-grid" },
         h("div", { class: "board-col" },
           h("div", { class: "board-wrap", id: "board" }, h("p", { class: "muted" }, "Drawing the board…")),
+          h("p", { class: "board-why", id: "board-why", role: "status", "aria-live": "polite" }),
           h("div", { class: "board-tools" },
             h("label", {}, h("input", { type: "checkbox", id: "labels-toggle", onchange: (e) => { S.labels = e.target.checked; loadBoard(); } }), " hex labels"),
+            turnNoticeTools(),
             h("span", { class: "muted", id: "board-hint" }),
             h("a", { href: `/api/games/${id}/record`, download: `aos-${id}.json`, class: "muted" }, "download record"))),
         h("aside", { class: "side" },
@@ -584,6 +605,7 @@ function onMessage(msg) {
     S.index = msg.index;
     S.legal = null;
     if (actor) S.lastActed = actor;
+    if ((msg.actions || []).some((a) => typeof a.action.player === "number" && !isMine(a.action.player))) S.othersMoved = true;
     S.sel = {};
     S.hint = null;
     renderAll();
@@ -591,6 +613,9 @@ function onMessage(msg) {
     return;
   }
   if (msg.type === "undo") {
+    if (typeof msg.seat === "number" && !isMine(msg.seat) && (msg.undone || []).length) {
+      toast(`${msg.by} took back: ${msg.undone.join("; ")}`, "info");
+    }
     S.view = msg.view;
     S.index = msg.index;
     S.legal = null;
@@ -602,6 +627,8 @@ function onMessage(msg) {
 }
 
 function renderAll() {
+  const why = document.getElementById("board-why");
+  if (why && why.dataset.index !== String(S.index)) { why.textContent = ""; why.dataset.index = String(S.index); }
   renderBanner();
   renderPlayers();
   renderGoods();
@@ -644,7 +671,74 @@ function renderBanner() {
       h("span", { class: "me" }, me),
       h("span", { class: `live ${S.wsOk ? "on" : "off"}`, title: S.wsOk ? "Live: moves appear as they happen" : "Reconnecting…" },
         S.wsOk ? "● live" : "○ reconnecting")));
-  el.classList.toggle("my-turn", !!(typeof v.to_move === "number" && isMine(v.to_move) && !v.over));
+  const mine = !!(typeof v.to_move === "number" && isMine(v.to_move) && !v.over);
+  el.classList.toggle("my-turn", mine);
+  noticeTurn(mine);
+}
+
+// --- noticing one's turn: the tab title, a short sound, a browser notification while the tab is hidden ---
+
+const SOUND_KEY = "aos.sound";
+const soundOn = () => localStorage.getItem(SOUND_KEY) !== "off";
+
+function noticeTurn(mine) {
+  document.title = mine ? `▶ Your move — ${mapTitle()}` : `${mapTitle()} — Age of Steam`;
+  const was = S.wasMine;
+  S.wasMine = mine;
+  if (!mine || was === undefined || S.noticedIndex === S.index) return;
+  // only when the move comes back to this player after others' moves (not on opening the page, nor between
+  // moves of their own): the page may see the others' moves only as a later position than the one it sent from
+  const sent = S.sentIndex;
+  if (!(was === false || S.othersMoved || (typeof sent === "number" && S.index > sent + 1))) return;
+  S.noticedIndex = S.index;
+  S.othersMoved = false;
+  S.sentIndex = null;
+  document.body.dataset.turnNotice = String((Number(document.body.dataset.turnNotice) || 0) + 1);
+  if (soundOn()) chime();
+  if (document.hidden && "Notification" in window && Notification.permission === "granted") {
+    try {
+      const n = new Notification(`Your move — ${mapTitle()}`, { body: S.view.phase_title, tag: `aos-${S.id}` });
+      n.onclick = () => { window.focus(); n.close(); };
+    } catch { /* some browsers allow notifications only from a service worker */ }
+  }
+}
+
+/** Two short notes made on the spot (no sound file to fetch); silent if the browser allows no audio yet. */
+function chime() {
+  try {
+    const Ctx = window.AudioContext || window.webkitAudioContext;
+    if (!Ctx) return;
+    S.audio = S.audio || new Ctx();
+    const ctx = S.audio;
+    [660, 880].forEach((freq, i) => {
+      const osc = ctx.createOscillator();
+      const gain = ctx.createGain();
+      const t = ctx.currentTime + i * 0.14;
+      osc.frequency.value = freq;
+      gain.gain.setValueAtTime(0.0001, t);
+      gain.gain.exponentialRampToValueAtTime(0.15, t + 0.02);
+      gain.gain.exponentialRampToValueAtTime(0.0001, t + 0.12);
+      osc.connect(gain).connect(ctx.destination);
+      osc.start(t);
+      osc.stop(t + 0.13);
+    });
+    document.body.dataset.chimes = String((Number(document.body.dataset.chimes) || 0) + 1);
+  } catch { /* no audio: the title still says it */ }
+}
+
+function turnNoticeTools() {
+  const sound = h("label", { title: "A short sound when it becomes your move" },
+    h("input", { type: "checkbox", id: "sound-toggle", checked: soundOn(),
+      onchange: (e) => { localStorage.setItem(SOUND_KEY, e.target.checked ? "on" : "off"); if (e.target.checked) chime(); } }),
+    " sound on your move");
+  const canNotify = "Notification" in window && Notification.permission === "default";
+  const notify = canNotify ? h("button", { class: "linkish", id: "notify-me", type: "button",
+    title: "A browser notification when it becomes your move while this tab is in the background",
+    onclick: async (e) => {
+      const answer = await Notification.requestPermission();
+      e.target.replaceWith(h("span", { class: "muted" }, answer === "granted" ? "notifications on" : "notifications blocked"));
+    } }, "notify me") : null;
+  return [sound, notify];
 }
 
 function renderPlayers() {
@@ -773,10 +867,14 @@ function renderDecision() {
   const preBid = others.filter((a) => ["drop_out", "turn_order_pass"].includes(a.action.kind));
   if (preBid.length) parts.push(h("div", { class: "button-row" }, preBid.map(actionButton)));
   if (selects.length) {
+    const blocked = (L.blocked_actions || []).map((b) =>
+      h("button", { class: "btn action-card blocked", "data-blocked": b.action, disabled: true, title: b.reason, "aria-disabled": "true" },
+        h("span", { class: "card-title" }, b.title),
+        h("span", { class: "card-text" }, sentence(b.reason))));
     parts.push(h("div", { class: "action-grid" }, selects.map((a) =>
       h("button", { class: "btn action-card", "data-select": a.action.action, disabled: S.pending, onclick: () => send(a.action) },
         h("span", { class: "card-title" }, actionTitle(a.action.action)),
-        h("span", { class: "card-text" }, ACTION_HELP[a.action.action] || "")))));
+        h("span", { class: "card-text" }, ACTION_HELP[a.action.action] || ""))), blocked));
   }
   if (L.urbanize && L.urbanize.length) parts.push(urbanizeControl(L.urbanize));
   if (L.builds && L.builds.length) parts.push(buildControl(L.builds));
@@ -935,47 +1033,94 @@ function actionButton(a) {
 
 const sentence = (s) => (s ? s.charAt(0).toUpperCase() + s.slice(1) : s);
 
-function rangeControl({ id, min, max, value, format, onChange, values }) {
+// A slider with a number box. What is typed is never changed: a value the rules refuse leaves the last good one
+// in force, says why under the box ("at most 13 shares") and makes onChange(null) so the button can say so.
+function rangeControl({ id, min, max, value, format, onChange, values, refusal }) {
   const range = h("input", { type: "range", min, max, value, step: 1, id: `${id}-range`, "aria-label": id });
-  const num = h("input", { type: "number", min, max, value, step: 1, id: `${id}-amount`, class: "amount" });
-  const sync = (val) => {
-    let n = Math.round(Number(val));
-    if (!Number.isFinite(n)) n = min;
-    n = Math.min(max, Math.max(min, n));
+  const num = h("input", { type: "number", min, max, value, step: 1, id: `${id}-amount`, class: "amount",
+    "aria-describedby": `${id}-why`, inputmode: "numeric" });
+  const why = h("p", { class: "field-why error", id: `${id}-why`, role: "alert", hidden: true });
+  const refuse = (text) => {
+    why.textContent = text;
+    why.hidden = !text;
+    num.classList.toggle("invalid", Boolean(text));
+    num.setAttribute("aria-invalid", text ? "true" : "false");
+  };
+  const check = (raw) => {
+    if (String(raw).trim() === "") return "type a number";
+    const n = Number(raw);
+    if (!Number.isInteger(n)) return "whole numbers only";
+    if (n < min || n > max) return refusal(n, min, max);
+    if (values && values.length && !values.includes(n)) {
+      const near = values.reduce((best, x) => (Math.abs(x - n) < Math.abs(best - n) ? x : best), values[0]);
+      return `${format(n)} is not allowed; the nearest allowed is ${format(near)}`;
+    }
+    return "";
+  };
+  range.addEventListener("input", () => {
+    let n = Number(range.value);
     if (values && values.length) n = values.reduce((best, x) => (Math.abs(x - n) < Math.abs(best - n) ? x : best), values[0]);
     range.value = n;
     num.value = n;
+    refuse("");
     onChange(n);
-  };
-  range.addEventListener("input", () => sync(range.value));
-  num.addEventListener("change", () => sync(num.value));
-  num.addEventListener("input", () => { if (num.value !== "") onChange(Math.min(max, Math.max(min, Number(num.value)))); });
-  return h("div", { class: "range" }, h("span", { class: "range-end" }, format(min)), range,
-    h("span", { class: "range-end" }, format(max)), num);
+  });
+  num.addEventListener("input", () => {
+    const text = check(num.value);
+    refuse(text);
+    if (text) { onChange(null); return; }
+    range.value = Number(num.value);
+    onChange(Number(num.value));
+  });
+  return h("div", { class: "range-field" },
+    h("div", { class: "range" }, h("span", { class: "range-end" }, format(min)), range,
+      h("span", { class: "range-end" }, format(max)), num),
+    why);
 }
 
 function sharesControl(group, player) {
   let n = group.min;
   const button = h("button", { class: "btn btn-primary", id: "issue", disabled: S.pending });
+  const cash = h("p", { class: "muted", id: "shares-cash" });
   const label = () => {
+    button.disabled = S.pending || n === null;
+    if (n === null) {
+      button.textContent = "Issue shares: choose a number first";
+      cash.textContent = `Cash now ${money(player.cash)}; ${money(group.price)} per share.`;
+      return;
+    }
     button.textContent = n === 0 ? "Issue no shares" : `Issue ${n} share${n === 1 ? "" : "s"} (+${money(n * group.price)})`;
+    cash.textContent = n === 0
+      ? `Cash now ${money(player.cash)}; ${money(group.price)} per share.`
+      : `Cash now ${money(player.cash)}, then ${money(player.cash + n * group.price)}; ${money(group.price)} per share, each $1 more expenses every turn.`;
   };
-  button.addEventListener("click", () => send({ ...group.action, count: n }));
+  button.addEventListener("click", () => { if (n !== null) send({ ...group.action, count: n }); });
   label();
+  const refusal = (x, lo, hi) => (x > hi
+    ? `at most ${hi} share${hi === 1 ? "" : "s"}`
+    : `at least ${lo} share${lo === 1 ? "" : "s"}`);
   return h("div", { class: "group" }, h("h3", {}, "Issue shares"),
-    rangeControl({ id: "shares", min: group.min, max: group.max, value: n, values: group.values, format: String, onChange: (x) => { n = x; label(); } }),
-    h("p", { class: "muted" }, `Cash now ${money(player.cash)}; ${money(group.price)} per share.`),
+    rangeControl({ id: "shares", min: group.min, max: group.max, value: n, values: group.values, format: String, refusal,
+      onChange: (x) => { n = x; label(); } }),
+    cash,
     button);
 }
 
 function bidControl(group, v) {
   let n = group.min;
   const button = h("button", { class: "btn btn-primary", id: "bid", disabled: S.pending });
-  const label = () => { button.textContent = `Bid ${money(n)}`; };
-  button.addEventListener("click", () => send({ ...group.action, amount: n }));
+  const label = () => {
+    button.disabled = S.pending || n === null;
+    button.textContent = n === null ? "Bid: choose an amount first" : `Bid ${money(n)}`;
+  };
+  button.addEventListener("click", () => { if (n !== null) send({ ...group.action, amount: n }); });
   label();
+  const refusal = (x, lo, hi) => (x > hi
+    ? `at most ${money(hi)}: you cannot bid more than your cash`
+    : `a bid must be more than ${money(lo - 1)}`);
   return h("div", { class: "group" }, h("h3", {}, "Auction for turn order"),
-    rangeControl({ id: "bid", min: group.min, max: group.max, value: n, values: group.values, format: money, onChange: (x) => { n = x; label(); } }),
+    rangeControl({ id: "bid", min: group.min, max: group.max, value: n, values: group.values, format: money, refusal,
+      onChange: (x) => { n = x; label(); } }),
     v.auction && v.auction.bidders ? h("p", { class: "muted" }, "Still bidding: ", v.auction.bidders.map(playerName).join(", ")) : null,
     button);
 }
@@ -1090,6 +1235,7 @@ async function send(action) {
   if (S.pending) return; // never send twice
   S.pending = true;
   S.pendingIndex = S.index;
+  S.sentIndex = S.index;
   renderDecision();
   try {
     const res = await api("POST", `/api/games/${S.id}/actions`, { token: S.token, body: { index: S.index, action } });
@@ -1136,6 +1282,8 @@ function onBoardClick(ev) {
   const hex = hexLabelAt(ev.target);
   const L = S.legal;
   if (!hex || !L || S.pending) return;
+  const note = document.getElementById("board-why");
+  if (note) note.textContent = "";
   if (L.builds && L.builds.some((b) => b.hex === hex)) {
     if (S.sel.kind === "build" && S.sel.hex === hex) {
       const b = L.builds.find((x) => x.hex === hex);
@@ -1155,6 +1303,10 @@ function onBoardClick(ev) {
     drawOverlays();
     return;
   }
+  if (L.builds && S.view && S.view.phase === "build_track" && !(L.deliveries && L.deliveries.length)) {
+    explainNoBuild(hex);
+    return;
+  }
   if (L.deliveries && L.deliveries.length) {
     const cityHexes = cityHexesOf(hex);
     const idx = L.deliveries.findIndex((d) => cityHexes.includes(d.city));
@@ -1165,6 +1317,21 @@ function onBoardClick(ev) {
       renderDecision();
       drawOverlays();
     }
+  }
+}
+
+/** Say why nothing can be built on a clicked hex ("a city", "track would point into the lake", "no money…"). */
+async function explainNoBuild(hex) {
+  const note = document.getElementById("board-why");
+  if (!note) return;
+  const index = S.index;
+  try {
+    const r = await api("GET", `/api/games/${S.id}/build-refusal?hex=${encodeURIComponent(hex)}`);
+    if (index !== S.index) return;
+    note.textContent = !r.reason ? "" : r.reason.startsWith(r.hex) ? sentence(r.reason) : `${r.hex}: ${r.reason}`;
+    note.dataset.hex = r.hex;
+  } catch (err) {
+    note.textContent = "";
   }
 }
 

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ageofsteam.engine.actions import Action, HexLabel, PlayerOrder, register
-from ageofsteam.engine.errors import BadInput, IllegalAction
+from ageofsteam.engine.errors import IllegalAction
 from ageofsteam.maps.miami.state import FLOOD, Result, State, state
 from ageofsteam.rules.base import BaseRules
 from ageofsteam.rules.goods_growth import GoodsGrowthPhase
@@ -202,6 +202,7 @@ class Rules(BaseRules):
         # reaches a district, from an exit or from the player's own track)
         "track_from_districts": True,
     }
+    OPTION_CHOICES: ClassVar[dict[str, tuple[Any, ...]]] = {"difficulty": tuple(PEOPLE)}
     FLOOD_CUBES = 20  # the blue cubes
     FLOODS_PER_ROUND: ClassVar[dict[int, int]] = {**dict.fromkeys(range(1, 6), 1), **dict.fromkeys(range(6, 10), 2)}
 
@@ -232,12 +233,6 @@ class Rules(BaseRules):
         if difficulty == "hard":
             return {**dict.fromkeys(west + east, 2), by_name[HARD_SINGLE]: 1}
         raise ValueError(f"unknown difficulty {difficulty!r} (easy, medium or hard)")
-
-    def options(self, given: dict[str, Any] | None) -> dict[str, Any]:
-        out = super().options(given)
-        if out["difficulty"] not in PEOPLE:
-            raise BadInput(f"option 'difficulty' must be easy, medium or hard, not {out['difficulty']!r}")
-        return out
 
     def flooded(self, g: GameState) -> set[int]:
         """The hexes holding a flood cube (on the ground or on a track tile)."""
