@@ -95,6 +95,42 @@ def test_bots_answer_a_human_at_once_and_viewers_see_them(client: TestClient) ->
     assert local_game(client, gid).to_move == 0
 
 
+def test_against_bots_an_undo_takes_back_the_last_decision_with_the_bots_answers(client: TestClient) -> None:
+    d = create(client, players=3, bots=2)
+    gid = d["id"]
+    host = {"X-Seat-Token": d["host_token"]}
+    wait_for(lambda: local_game(client, gid).to_move == 0)
+    before = local_game(client, gid)
+    index = len(before.record.actions)
+    r = client.post(
+        f"/api/games/{gid}/actions",
+        json={"index": index, "action": {"kind": "issue_shares", "count": 1}},
+        headers=host,
+    )
+    assert r.status_code == 200
+    after = wait_for(lambda: (g := local_game(client, gid)).to_move == 0 and len(g.record.actions) > index + 1 and g)
+    answered = [a for a in after.record.actions[index + 1 :] if a.get("player") in (1, 2)]
+    assert answered  # the bots moved after the human
+    assert not any(a["kind"] in ("roll", "draw") for a in after.record.actions[index:])
+    you = client.get(f"/api/games/{gid}", headers=host).json()["you"]
+    assert you["undoable"] >= 1
+    with client.websocket_connect(f"/api/games/{gid}/ws") as ws:
+        assert ws.receive_json()["type"] == "hello"
+        r = client.post(f"/api/games/{gid}/undo", json={"index": len(after.record.actions)}, headers=host)
+        assert r.status_code == 200, r.text
+        assert r.json() == {"index": index}
+        undo = ws.receive_json()
+        assert undo["type"] == "undo" and undo["undone"] == ["issue 1 share"]  # the bots' answers are not named
+    assert local_game(client, gid).record.actions == before.record.actions
+    assert client.get(f"/api/games/{gid}").json()["view"] == view(before)
+    # the human decides again, and the bots answer again
+    r = client.post(
+        f"/api/games/{gid}/actions", json={"index": index, "action": {"kind": "issue_shares", "count": 0}}, headers=host
+    )
+    assert r.status_code == 200
+    wait_for(lambda: local_game(client, gid).to_move == 0 and len(local_game(client, gid).record.actions) > index + 1)
+
+
 def test_a_game_of_bots_plays_to_the_end_and_replays(db_url: str) -> None:
     url = db_url
     with TestClient(create_app(url)) as client:

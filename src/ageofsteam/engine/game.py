@@ -193,6 +193,21 @@ class Game:
             n += 1
         return n
 
+    def takeback_points(self, mine: set[int], answered_by: set[int]) -> list[int]:
+        """Where an undo of the decisions of the seats ``mine`` may take the record back to, latest first: the
+        index of each of their actions, reached going back over their own actions and the answers of the seats
+        ``answered_by`` (bots, which play again), never past a chance event or another seat's action."""
+        out = []
+        for i in range(len(self.record.actions) - 1, -1, -1):
+            a = parse_action(self.record.actions[i])
+            if a.is_chance:
+                break
+            if a.actor in mine:
+                out.append(i)
+            elif a.actor not in answered_by:
+                break
+        return out
+
     def undo(self, count: int = 1, seat: int | None = None) -> None:
         """Take back the last ``count`` actions (never past a chance event)."""
         if count < 1:

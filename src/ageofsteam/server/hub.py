@@ -72,6 +72,7 @@ class LiveGame:
     bot_task: asyncio.Task[None] | None = None
     legal_cache: tuple[int, dict[str, Any]] | None = None
     svg_cache: dict[tuple[Any, ...], str] = field(default_factory=dict)
+    undos: int = 0  # undos so far: a bot's answer worked out before one is never played after it
 
     @property
     def index(self) -> int:
@@ -97,13 +98,15 @@ class LiveGame:
         return self.legal_cache[1]
 
 
-def undone_words(before: Record, undone: list[dict[str, Any]]) -> list[str]:
-    """The actions an undo took back, in player words (``bid $4``), each as it read when it was taken."""
+def undone_words(before: Record, undone: list[dict[str, Any]], seats: set[int]) -> list[str]:
+    """The actions of ``seats`` an undo took back (not the bots' answers), in player words (``bid $4``), each as
+    it read when it was taken."""
     probe = Game.from_record(before)
     out = []
     for data in undone:
         action = parse_action(data)
-        out.append(action_words(probe, action))
+        if action.actor in seats:
+            out.append(action_words(probe, action))
         probe.apply(action)
     return out
 
@@ -236,18 +239,15 @@ class Hub:
             "seats": ident.seats,
             "host": ident.host,
             "to_move": live.game.to_move in ident.seats,
-            "undoable": self._undoable(live, ident)[1],
+            "undoable": len(self._takeback(live, ident)),
         }
 
-    def _undoable(self, live: LiveGame, ident: Identity) -> tuple[int | None, int]:
-        """(the seat an undo would be for, how many actions it may take back)."""
-        actions = live.game.record.actions
-        if not actions:
-            return None, 0
-        last = parse_action(actions[-1]).actor
-        if last not in ident.seats:
-            return None, 0
-        return last, live.game.undoable(last)
+    def _takeback(self, live: LiveGame, ident: Identity) -> list[int]:
+        """Where an undo by ``ident`` may take the record back to, latest first (one point per decision of its
+        seats): over its own actions and the bots' answers to them, never past a dice roll, a draw or the action
+        of a human it does not play."""
+        bots = {i for i, s in enumerate(live.meta.seats) if s.get("bot")}
+        return live.game.takeback_points(set(ident.seats), bots)
 
     # --- creation ------------------------------------------------------------------------------
 
@@ -415,10 +415,10 @@ class Hub:
     async def undo(self, live: LiveGame, ident: Identity, index: int, count: int) -> dict[str, Any]:
         async with live.lock:
             self.check_index(live, index)
-            seat, n = self._undoable(live, ident)
-            if seat is None:
+            points = self._takeback(live, ident)
+            if not points:
                 raise ApiError(403, "forbidden", "the last action is not yours to undo", "token")
-            if count > n:
+            if count > len(points):
                 raise ApiError(
                     422,
                     "illegal",
@@ -427,7 +427,9 @@ class Hub:
                     "count",
                 )
             game = live.game
-            new_len = len(game.record.actions) - count
+            new_len = points[count - 1]  # the bots' answers after it go too; they play again
+            seat = parse_action(game.record.actions[new_len]).actor
+            assert seat is not None
             record = game.record.model_copy(update={"actions": game.record.actions[:new_len]})
             replayed = Game.from_record(record)
             old = live.game
@@ -439,6 +441,7 @@ class Hub:
                 self._forget(live)
                 raise
             live.meta.status = live.status()
+            live.undos += 1
             live.svg_cache.clear()
             live.legal_cache = None
             msg = {
@@ -449,7 +452,7 @@ class Hub:
                 "log_size": len(replayed.state.log),
                 "seat": seat,
                 "by": live.meta.seats[seat]["name"],
-                "undone": undone_words(record, game.record.actions[new_len:]),
+                "undone": undone_words(record, game.record.actions[new_len:], set(ident.seats)),
             }
             self.broadcast(live, msg)
         return {"index": new_len}
@@ -536,9 +539,15 @@ class Hub:
                     )
                     level = "random"
                 job = self._job(live, seat, level, self.bot_seconds)
+                undos = live.undos
             answer = await self.thinker.decide(job)  # in the pool, without the lock: the game can be read meanwhile
             async with live.lock:
-                if live.index != job.index or live.bot_to_move() != seat or self.live.get(live.meta.id) is not live:
+                if (
+                    live.index != job.index
+                    or live.undos != undos
+                    or live.bot_to_move() != seat
+                    or self.live.get(live.meta.id) is not live
+                ):
                     continue  # the game moved on meanwhile (an undo): think again
                 action = None
                 if answer is not None:
@@ -560,11 +569,12 @@ class Hub:
             if seat is None or seat not in ident.seats:
                 raise ApiError(409, "not_your_move", "it is not your move: a hint is for the player to move", "token")
             job = self._job(live, seat, HINT_LEVEL, HINT_SECONDS, hint=True)
+            undos = live.undos
         answer = await self.thinker.hint(job)
         if answer is None:
             raise ApiError(503, "busy", "no hint could be worked out in time; try again", None)
         async with live.lock:
-            if live.index != job.index:
+            if live.index != job.index or live.undos != undos:
                 raise ApiError(
                     409, "stale", f"the game moved on to action {live.index} while the hint was worked out", "index"
                 )
