@@ -454,6 +454,7 @@ async function showGame(id) {
             h("a", { href: `/api/games/${id}/record`, download: `aos-${id}.json`, class: "muted" }, "download record"))),
         h("aside", { class: "side" },
           h("section", { class: "panel decision", id: "decision" }),
+          h("section", { class: "panel map-panel", id: "map-panel", hidden: true }),
           h("section", { class: "panel", id: "players" }),
           h("section", { class: "panel", id: "goods" }),
           h("section", { class: "panel log-panel" }, h("h2", {}, "Log"), h("ol", { class: "log", id: "log" }))))));
@@ -630,6 +631,7 @@ function renderAll() {
   const why = document.getElementById("board-why");
   if (why && why.dataset.index !== String(S.index)) { why.textContent = ""; why.dataset.index = String(S.index); }
   renderBanner();
+  renderMapPanel();
   renderPlayers();
   renderGoods();
   renderLog();
@@ -783,6 +785,23 @@ function stat(label, value, cls) {
 function actionTitle(action) {
   const titles = (S.game && S.game.action_titles) || {};
   return titles[action] || titleCase(action);
+}
+
+/** The map's own figures (the view's ``panel``): a line each, the rule behind it on hover (or a tap). */
+function renderMapPanel() {
+  const v = S.view;
+  const el = document.getElementById("map-panel");
+  if (!el || !v) return;
+  const facts = v.panel || [];
+  el.hidden = !facts.length;
+  if (!facts.length) return;
+  setKids(el, h("h2", {}, `${mapTitle()}: this map`),
+    h("dl", { class: "facts" }, facts.map((f) => {
+      const rule = h("p", { class: "fact-rule muted", hidden: true }, f.rule);
+      return h("div", { class: "fact", title: f.rule, tabindex: 0, "data-fact": f.label,
+        onclick: () => { rule.hidden = !rule.hidden; } },
+      h("dt", {}, f.label), h("dd", {}, f.value), rule);
+    })));
 }
 
 function renderGoods() {
