@@ -435,6 +435,7 @@ function isMine(seat) {
 async function showGame(id) {
   S.id = id;
   S.wasMine = undefined;
+  Z.base = null;
   const params = new URLSearchParams(location.search);
   const fromUrl = params.get("token");
   const stored = storedTokens()[id];
@@ -449,6 +450,10 @@ async function showGame(id) {
           h("p", { class: "board-why", id: "board-why", role: "status", "aria-live": "polite" }),
           h("div", { class: "board-tools" },
             h("label", {}, h("input", { type: "checkbox", id: "labels-toggle", onchange: (e) => { S.labels = e.target.checked; loadBoard(); } }), " hex labels"),
+            h("span", { class: "zoom-tools" },
+              h("button", { type: "button", class: "btn btn-small", id: "zoom-out", title: "Zoom out", "aria-label": "Zoom out", onclick: () => zoomCentre(1.25) }, "−"),
+              h("button", { type: "button", class: "btn btn-small", id: "zoom-in", title: "Zoom in (or the mouse wheel, or pinch)", "aria-label": "Zoom in", onclick: () => zoomCentre(0.8) }, "+"),
+              h("button", { type: "button", class: "btn btn-small", id: "zoom-fit", title: "The whole board", onclick: zoomFit }, "Fit")),
             turnNoticeTools(),
             h("span", { class: "muted", id: "board-hint" }),
             h("a", { href: `/api/games/${id}/record`, download: `aos-${id}.json`, class: "muted" }, "download record"))),
@@ -458,6 +463,7 @@ async function showGame(id) {
           h("section", { class: "panel", id: "players" }),
           h("section", { class: "panel", id: "goods" }),
           h("section", { class: "panel log-panel" }, h("h2", {}, "Log"), h("ol", { class: "log", id: "log" }))))));
+  setupZoom(document.getElementById("board"));
   document.getElementById("board").addEventListener("click", onBoardClick);
   document.getElementById("board").addEventListener("mouseover", onBoardHover);
   try {
@@ -534,8 +540,147 @@ async function loadBoard() {
     S.svg.removeAttribute("width");
     S.svg.removeAttribute("height");
     S.svg.classList.add("board-svg");
+    S.svg.setAttribute("preserveAspectRatio", "xMidYMid meet");
+    keepZoom(S.svg);
   }
   drawOverlays();
+}
+
+// --- zoom and pan: the board's viewBox, kept across redraws; wheel, pinch, drag and buttons ------------
+
+const Z = { base: null, box: null, pointers: new Map(), start: null, moved: false };
+const ZOOM_MOST = 8; // at most 8 times the fitted size
+
+function keepZoom(svg) {
+  const base = (svg.getAttribute("viewBox") || "").split(/[\s,]+/).map(Number);
+  if (base.length !== 4 || base.some((n) => !Number.isFinite(n))) return;
+  if (!Z.base || Z.base.join() !== base.join()) { Z.base = base; Z.box = base.slice(); }
+  fitPane();
+  showBox();
+}
+
+/** The pane is no taller than the board needs at its width (a wide board leaves no empty band below). */
+function fitPane() {
+  const wrap = document.getElementById("board");
+  if (!wrap || !Z.base) return;
+  wrap.style.setProperty("--fit-h", `${Math.ceil(wrap.clientWidth * (Z.base[3] / Z.base[2])) + 2}px`);
+}
+window.addEventListener("resize", fitPane);
+
+function showBox() {
+  if (!S.svg || !Z.box) return;
+  S.svg.setAttribute("viewBox", Z.box.map((n) => n.toFixed(2)).join(" "));
+  const wrap = document.getElementById("board");
+  if (wrap) wrap.dataset.zoom = (Z.base[2] / Z.box[2]).toFixed(2);
+}
+
+/** Zoom by ``factor`` (below 1: closer) around the board point (cx, cy), within the fitted size and 8 times it. */
+function zoomAt(factor, cx, cy) {
+  if (!Z.box) return;
+  const [x, y, w, h] = Z.box;
+  const nw = Math.min(Z.base[2], Math.max(Z.base[2] / ZOOM_MOST, w * factor));
+  const k = nw / w;
+  Z.box = [cx - (cx - x) * k, cy - (cy - y) * k, nw, h * k];
+  clampBox();
+  showBox();
+}
+
+function clampBox() {
+  const [bx, by, bw, bh] = Z.base;
+  let [x, y, w, h] = Z.box;
+  if (w >= bw) { x = bx; y = by; w = bw; h = bh; } // fitted: the whole board
+  x = Math.min(Math.max(x, bx - w / 2), bx + bw - w / 2); // the middle of the view stays on the board
+  y = Math.min(Math.max(y, by - h / 2), by + bh - h / 2);
+  Z.box = [x, y, w, h];
+}
+
+function zoomCentre(factor) {
+  if (!Z.box) return;
+  zoomAt(factor, Z.box[0] + Z.box[2] / 2, Z.box[1] + Z.box[3] / 2);
+}
+
+function zoomFit() {
+  if (!Z.base) return;
+  Z.box = Z.base.slice();
+  showBox();
+}
+
+function boardPoint(clientX, clientY) {
+  const m = S.svg && S.svg.getScreenCTM();
+  if (!m) return null;
+  const p = S.svg.createSVGPoint();
+  p.x = clientX;
+  p.y = clientY;
+  return p.matrixTransform(m.inverse());
+}
+
+/** Board units per screen pixel now. */
+function unitsPerPixel() {
+  const r = S.svg.getBoundingClientRect();
+  return Math.max(Z.box[2] / r.width, Z.box[3] / r.height);
+}
+
+/** Bring hex ``label`` into view (centred) if it is outside the zoomed view. */
+function keepInView(label) {
+  const g = hexGeo(label);
+  if (!g || !Z.box) return;
+  const [x, y, w, h] = Z.box;
+  if (g.x - g.r >= x && g.x + g.r <= x + w && g.y - g.r >= y && g.y + g.r <= y + h) return;
+  Z.box = [g.x - w / 2, g.y - h / 2, w, h];
+  clampBox();
+  showBox();
+}
+
+function setupZoom(wrap) {
+  wrap.addEventListener("wheel", (ev) => {
+    if (!S.svg) return;
+    ev.preventDefault();
+    const p = boardPoint(ev.clientX, ev.clientY);
+    if (p) zoomAt(Math.exp(ev.deltaY * 0.0015), p.x, p.y);
+  }, { passive: false });
+  wrap.addEventListener("pointerdown", (ev) => {
+    if (!S.svg || (ev.pointerType === "mouse" && ev.button !== 0)) return;
+    Z.pointers.set(ev.pointerId, { x: ev.clientX, y: ev.clientY });
+    Z.start = { x: ev.clientX, y: ev.clientY, box: Z.box.slice() };
+    Z.moved = false;
+  });
+  wrap.addEventListener("pointermove", (ev) => {
+    const was = Z.pointers.get(ev.pointerId);
+    if (!was || !S.svg) return;
+    if (Z.pointers.size >= 2) { // pinch: the distance between two fingers
+      const [a, b] = [...Z.pointers.values()];
+      const before = Math.hypot(a.x - b.x, a.y - b.y);
+      Z.pointers.set(ev.pointerId, { x: ev.clientX, y: ev.clientY });
+      const [c, d] = [...Z.pointers.values()];
+      const after = Math.hypot(c.x - d.x, c.y - d.y);
+      const mid = boardPoint((c.x + d.x) / 2, (c.y + d.y) / 2);
+      if (before > 0 && after > 0 && mid) zoomAt(before / after, mid.x, mid.y);
+      Z.moved = true;
+      return;
+    }
+    Z.pointers.set(ev.pointerId, { x: ev.clientX, y: ev.clientY });
+    const dx = ev.clientX - Z.start.x;
+    const dy = ev.clientY - Z.start.y;
+    if (!Z.moved && Math.hypot(dx, dy) < 5) return; // a click, not a drag
+    if (Z.box[2] >= Z.base[2]) return; // fitted: nothing to pan
+    Z.moved = true;
+    wrap.classList.add("panning");
+    const u = unitsPerPixel();
+    Z.box = [Z.start.box[0] - dx * u, Z.start.box[1] - dy * u, Z.box[2], Z.box[3]];
+    clampBox();
+    showBox();
+  });
+  const up = (ev) => {
+    Z.pointers.delete(ev.pointerId);
+    wrap.classList.remove("panning");
+    if (Z.pointers.size === 1) { const [p] = Z.pointers.values(); Z.start = { x: p.x, y: p.y, box: Z.box.slice() }; }
+  };
+  wrap.addEventListener("pointerup", up);
+  wrap.addEventListener("pointercancel", up);
+  // a drag or a pinch is not a click on the hex under it
+  wrap.addEventListener("click", (ev) => {
+    if (Z.moved) { ev.stopPropagation(); ev.preventDefault(); Z.moved = false; }
+  }, true);
 }
 
 /** Bring everything up to date after a change announced on the WebSocket (coalesced). */
@@ -1196,6 +1341,7 @@ function selectBuildHex(hex) {
   S.hoverOption = null;
   renderDecision();
   drawOverlays();
+  keepInView(hex);
 }
 
 /** A small picture of a tile's track (for the list of options), from the track paths the server sends. */
