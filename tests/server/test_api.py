@@ -135,7 +135,9 @@ def test_act_refusals_and_one_application(client: TestClient) -> None:
     # the good one, then the same again: applied once
     r = client.post(url, json=good, headers=mine)
     assert r.status_code == 200 and r.json()["index"] == index + 1
-    assert r.json()["applied"] == [{"index": index, "action": {"kind": "issue_shares", "player": seat, "count": 1}}]
+    assert r.json()["applied"] == [
+        {"index": index, "action": {"kind": "issue_shares", "player": seat, "count": 1}, "hexes": []}
+    ]
     r = client.post(url, json=good, headers=mine)
     assert r.status_code == 409 and r.json()["code"] == "stale" and r.json()["field"] == "index"
     rec = client.get(f"/api/games/{gid}/record").json()

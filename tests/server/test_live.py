@@ -30,7 +30,9 @@ def test_two_viewers_see_the_same_action(client: TestClient) -> None:
         ua, ub = a.receive_json(), b.receive_json()
         assert ua == ub
         assert ua["type"] == "update" and ua["index"] == index + 1
-        assert ua["actions"] == [{"index": index, "action": {"kind": "issue_shares", "player": seat, "count": 2}}]
+        assert ua["actions"] == [
+            {"index": index, "action": {"kind": "issue_shares", "player": seat, "count": 2}, "hexes": []}
+        ]
         assert ua["view"] == view(local_game(client, gid))
         assert ua["log"] and ua["log_size"] == ha["log_size"] + len(ua["log"])
         a.send_json({"type": "ping"})

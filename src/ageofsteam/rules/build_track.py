@@ -73,6 +73,8 @@ class BuildTrackPhase(Phase):
             for h, i in chain.tracks:
                 g.tiles[h].owners[i] = None
             lost.append(g.label(chain.tracks[-1][0]))
+        if b.builds_done == 0:
+            g.say(f"{g.player_name(b.player)} builds nothing this turn")
         if lost:
             g.board_changed()
             g.say(f"{g.player_name(b.player)} loses unfinished track at {', '.join(lost)}")

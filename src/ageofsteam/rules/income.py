@@ -40,9 +40,13 @@ class CollectIncomePhase(Phase):
     title = "VI. Collect Income"
 
     def begin(self, g: GameState) -> bool:
+        paid = []
         for seat in g.active_players():
             p = g.players[seat]
             p.cash += max(0, p.income)
+            paid.append(f"{p.name} ${max(0, p.income)}")
+        if paid:
+            g.say("Income: " + ", ".join(paid))
         return True
 
 
@@ -51,11 +55,13 @@ class PayExpensesPhase(Phase):
     title = "VII. Pay Expenses"
 
     def begin(self, g: GameState) -> bool:
+        paid = []
         for seat in g.active_players():
             p = g.players[seat]
             due = g.rules.expenses(g, seat)
             if p.cash >= due:
                 p.cash -= due
+                paid.append(f"{p.name} ${due}")
                 continue
             short = due - p.cash
             p.cash = 0
@@ -63,6 +69,8 @@ class PayExpensesPhase(Phase):
             g.say(f"{p.name} is ${short} short for expenses and loses {short} income")
             if p.income < 0:
                 eliminate(g, seat)
+        if paid:
+            g.say("Expenses: " + ", ".join(paid))
         g.rules.check_early_end(g)
         return True
 
@@ -74,5 +82,8 @@ class IncomeReductionPhase(Phase):
     def begin(self, g: GameState) -> bool:
         for seat in g.active_players():
             p = g.players[seat]
-            p.income -= g.rules.income_reduction(g, p.income)
+            cut = g.rules.income_reduction(g, p.income)
+            if cut:
+                p.income -= cut
+                g.say(f"{p.name}'s income is reduced by {cut} to {p.income}")
         return True

@@ -257,6 +257,19 @@ def hint_json(legal: dict[str, Any], answer: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+def action_hexes(g: GameState, data: dict[str, Any]) -> list[str]:
+    """The hexes an action of the record touched, for a page to highlight: a build's hex, a delivery's route, the
+    hex a map's own action names."""
+    links = data.get("links")
+    if data.get("kind") == "deliver" and isinstance(links, list):
+        return route_hexes(g, [str(lk) for lk in links])
+    for field in ("hex", "city"):
+        spot = data.get(field)
+        if isinstance(spot, str) and spot.upper() in g.map.by_label:
+            return [spot.upper()]
+    return []
+
+
 def blocked_actions(g: GameState, seat: int) -> list[dict[str, str]]:
     """The action spaces ``seat`` may not select now, each with why (taken by another player, or a map's own
     rule: Saint Petersburg's action block disc…), so that a table shows them greyed rather than missing."""

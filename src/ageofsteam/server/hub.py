@@ -34,7 +34,7 @@ from ageofsteam.engine.errors import AosError, BadInput, IllegalAction
 from ageofsteam.engine.game import Game
 from ageofsteam.engine.record import Record, Seat
 from ageofsteam.engine.view import view
-from ageofsteam.server.decisions import decisions, hint_json
+from ageofsteam.server.decisions import action_hexes, decisions, hint_json
 from ageofsteam.server.errors import ApiError
 from ageofsteam.server.store import Store, StoredGame, now_iso, token_hash
 from ageofsteam.server.thinking import HINT_LEVEL, HINT_SECONDS, Job, Thinker
@@ -349,7 +349,9 @@ class Hub:
             "type": "update",
             "index": len(game.record.actions),
             "status": live.meta.status,
-            "actions": [{"index": start + i, "action": a} for i, a in enumerate(new)],
+            "actions": [
+                {"index": start + i, "action": a, "hexes": action_hexes(game.state, a)} for i, a in enumerate(new)
+            ],
             "view": view(game),
             "log": game.state.log[log_start:],
             "log_size": len(game.state.log),

@@ -416,7 +416,7 @@ async function refreshGames() {
 const S = {
   id: null, token: null, game: null, view: null, index: 0, you: null, legal: null, log: [], logSize: 0,
   svg: null, sel: {}, pending: false, ws: null, wsOk: false, refreshing: null, dirty: false, labels: false,
-  lastActed: null, hint: null, hintBusy: false,
+  lastActed: null, hint: null, hintBusy: false, recent: new Set(), logMark: undefined,
 };
 
 function seatInfo(seat) {
@@ -436,6 +436,8 @@ async function showGame(id) {
   S.id = id;
   S.wasMine = undefined;
   Z.base = null;
+  S.recent = new Set();
+  S.logMark = undefined;
   const params = new URLSearchParams(location.search);
   const fromUrl = params.get("token");
   const stored = storedTokens()[id];
@@ -752,6 +754,9 @@ function onMessage(msg) {
     S.legal = null;
     if (actor) S.lastActed = actor;
     if ((msg.actions || []).some((a) => typeof a.action.player === "number" && !isMine(a.action.player))) S.othersMoved = true;
+    for (const a of msg.actions || []) {
+      if (typeof a.action.player === "number" && !isMine(a.action.player)) (a.hexes || []).forEach((x) => S.recent.add(x));
+    }
     S.sel = {};
     S.hint = null;
     renderAll();
@@ -933,6 +938,19 @@ function actionTitle(action) {
 }
 
 /** The map's own figures (the view's ``panel``): a line each, the rule behind it on hover (or a tap). */
+/** "What happened since your last move": the log lines since this player last acted, their own left out. */
+function sinceSummary() {
+  if (S.logMark === undefined || S.logMark >= S.log.length) return null;
+  const mine = new Set((S.you && S.you.seats ? S.you.seats : []).map(playerName));
+  const lines = S.log.slice(S.logMark).filter((line) => ![...mine].some((n) => line.startsWith(`${n} `)));
+  if (!lines.length) return null;
+  const shown = lines.slice(-12);
+  return h("details", { class: "since", id: "since", open: true },
+    h("summary", {}, `Since your last move (${lines.length})`),
+    h("ol", { class: "since-list" }, lines.length > shown.length ? h("li", { class: "muted" }, `… ${lines.length - shown.length} earlier`) : null,
+      shown.map((line) => h("li", {}, line))));
+}
+
 function renderMapPanel() {
   const v = S.view;
   const el = document.getElementById("map-panel");
@@ -1021,6 +1039,8 @@ function renderDecision() {
   }
   const parts = [];
   parts.push(h("h2", {}, S.you.host && S.you.seats.length > 1 ? `${playerName(seat)}, your move` : `Your move, ${playerName(seat)}`));
+  const since = sinceSummary();
+  if (since) parts.push(since);
   const hint = phaseHint(v, seat);
   if (hint) parts.push(h("p", { class: "hint" }, hint));
   parts.push(hintControl());
@@ -1401,6 +1421,8 @@ async function send(action) {
   S.pending = true;
   S.pendingIndex = S.index;
   S.sentIndex = S.index;
+  S.logMark = S.logSize; // what happens from here on is "since your last move"
+  S.recent = new Set(); // the others' moves are highlighted until the player acts
   renderDecision();
   try {
     const res = await api("POST", `/api/games/${S.id}/actions`, { token: S.token, body: { index: S.index, action } });
@@ -1552,6 +1574,10 @@ function drawOverlays() {
   const under = svgEl("g", { class: "aos-underlay", "pointer-events": "none" }); // below cities and track
   const L = S.legal;
   const v = S.view;
+  for (const label of S.recent) {
+    const g = hexGeo(label);
+    if (g) under.append(hexOutline(g, "hl-recent"));
+  }
   const hint = document.getElementById("board-hint");
   if (hint && !(L && L.builds && L.builds.length)) hint.textContent = "";
   if (L && v && typeof v.to_move === "number" && isMine(v.to_move)) {
