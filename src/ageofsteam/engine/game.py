@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import random
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -96,6 +97,24 @@ class Game:
         """Replay a record, checking every action; raises IllegalAction/BadInput at the first bad one.
 
         With ``auto_chance`` false, a chance event due at the end is left for :meth:`supply_chance`."""
+        game = cls._replayer(record)
+        for _ in cls._replay(game, record.actions):
+            pass
+        game.auto_chance = auto_chance
+        game._resolve_chance()
+        return game
+
+    @classmethod
+    def positions(cls, record: Record) -> Iterator[Game]:
+        """Replay a record position by position: the same game is yielded before the first action and after
+        each one (read it before asking for the next; copy its state to keep one)."""
+        game = cls._replayer(record)
+        yield game
+        yield from cls._replay(game, record.actions)
+
+    @classmethod
+    def _replayer(cls, record: Record) -> Game:
+        """The game at the start of ``record``, with none of its actions."""
         rules = _rules_for(record.map)
         if record.rules_version != rules.RULES_VERSION and record.rules_version not in rules.REPLAYS_VERSIONS:
             raise BadInput(
@@ -104,16 +123,16 @@ class Game:
             )
         state = rules.new_state([(s.name, s.colour) for s in record.seats], record.options)
         state.rules_version = record.rules_version
-        game = cls(record.model_copy(update={"actions": []}), state)
-        for i, data in enumerate(record.actions):
+        return cls(record.model_copy(update={"actions": []}), state)
+
+    @staticmethod
+    def _replay(game: Game, actions: list[dict[str, Any]]) -> Iterator[Game]:
+        for i, data in enumerate(actions):
             try:
-                action = parse_action(data)
-                game._apply(action)
+                game._apply(parse_action(data))
             except (IllegalAction, BadInput) as exc:
                 raise type(exc)(f"action {i + 1} ({data.get('kind', '?')}): {exc}") from None
-        game.auto_chance = auto_chance
-        game._resolve_chance()
-        return game
+            yield game
 
     @classmethod
     def load(cls, path: str | Path) -> Game:

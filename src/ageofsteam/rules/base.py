@@ -31,7 +31,7 @@ from ageofsteam.rules.income import (
 from ageofsteam.rules.issue_shares import IssueSharesPhase
 from ageofsteam.rules.phase import Phase
 from ageofsteam.rules.player_order import PlayerOrderPhase
-from ageofsteam.rules.scoring import AdvanceTurnPhase, base_score, end_game
+from ageofsteam.rules.scoring import AdvanceTurnPhase, base_score, end_game, track_points
 from ageofsteam.rules.select_actions import LOCOMOTIVE, SelectActionsPhase, raise_engine
 from ageofsteam.rules.setup import SetupPhase
 from ageofsteam.rules.track_placement import base_build_cost
@@ -521,6 +521,16 @@ class BaseRules:
 
     def score(self, g: GameState, seat: int) -> int:
         return base_score(g, seat)
+
+    def score_parts(self, g: GameState, seat: int) -> list[tuple[str, int]]:
+        """The score broken down for the end of a game, in player words, summing to :meth:`score`: 3 points a
+        step of income, −3 a share, 1 a track section of completed links; a map adds its own bonus."""
+        p = g.players[seat]
+        return [
+            (f"income {p.income} × 3", 3 * p.income),
+            (f"shares {p.shares} × −3", -3 * p.shares),
+            ("track in completed links", track_points(g, seat)),
+        ]
 
     SCORE_TITLE: ClassVar[str | None] = "Score"  # the score's column in tables; None where it is another figure
 

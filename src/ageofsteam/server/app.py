@@ -248,6 +248,14 @@ def create_app(
             out["you_may_act"] = ident is not None and live.game.to_move in ident.seats
         return out
 
+    @app.get("/api/games/{game_id}/history")
+    async def game_history(game_id: str) -> dict[str, Any]:
+        """Each player's cash, income, shares, engine and score at the end of each turn, and the score broken
+        down (docs/web-api.md)."""
+        live = await hub.get(game_id)
+        async with live.lock:
+            return live.history()
+
     @app.get("/api/games/{game_id}/build-refusal")
     async def build_refusal_of(game_id: str, hex: Annotated[str, Query(max_length=8)]) -> dict[str, Any]:
         """Why the player building now can build nothing on ``hex`` (``reason`` null when something fits)."""

@@ -32,6 +32,7 @@ from ageofsteam.bots import DEFAULT_SECONDS, LEVEL_TITLES, LEVELS
 from ageofsteam.engine.actions import CHANCE, parse_action, takes_player
 from ageofsteam.engine.errors import AosError, BadInput, IllegalAction
 from ageofsteam.engine.game import Game
+from ageofsteam.engine.history import history
 from ageofsteam.engine.record import Record, Seat
 from ageofsteam.engine.view import view
 from ageofsteam.server.decisions import action_hexes, decisions, hint_json
@@ -73,6 +74,7 @@ class LiveGame:
     legal_cache: tuple[int, dict[str, Any]] | None = None
     svg_cache: dict[tuple[Any, ...], str] = field(default_factory=dict)
     undos: int = 0  # undos so far: a bot's answer worked out before one is never played after it
+    history_cache: tuple[int, int, dict[str, Any]] | None = None  # (index, undos, the figures turn by turn)
 
     @property
     def index(self) -> int:
@@ -91,6 +93,13 @@ class LiveGame:
         g = self.game.state
         to_move = g.to_move if g.to_move is not None and g.to_move != CHANCE else None
         return {"turn": g.turn, "phase": g.phase, "to_move": to_move, "index": self.index}
+
+    def history(self) -> dict[str, Any]:
+        """Each player's figures turn by turn (``engine/history.py``), worked out once per position."""
+        key = (self.index, self.undos)
+        if self.history_cache is None or self.history_cache[:2] != key:
+            self.history_cache = (*key, history(self.game.record))
+        return self.history_cache[2]
 
     def legal(self) -> dict[str, Any]:
         if self.legal_cache is None or self.legal_cache[0] != self.index:

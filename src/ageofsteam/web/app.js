@@ -462,6 +462,8 @@ async function showGame(id) {
         h("aside", { class: "side" },
           h("section", { class: "panel decision", id: "decision" }),
           h("section", { class: "panel map-panel", id: "map-panel", hidden: true }),
+          h("details", { class: "panel charts", id: "charts", hidden: true, ontoggle: renderCharts },
+            h("summary", {}, h("h2", {}, "Charts: the game so far")), h("div", { class: "story" })),
           h("section", { class: "panel", id: "players" }),
           h("section", { class: "panel", id: "goods" }),
           h("section", { class: "panel log-panel" }, h("h2", {}, "Log"), h("ol", { class: "log", id: "log" }))))));
@@ -782,6 +784,7 @@ function renderAll() {
   if (why && why.dataset.index !== String(S.index)) { why.textContent = ""; why.dataset.index = String(S.index); }
   renderBanner();
   renderMapPanel();
+  renderCharts();
   renderPlayers();
   renderGoods();
   renderLog();
@@ -938,6 +941,82 @@ function actionTitle(action) {
 }
 
 /** The map's own figures (the view's ``panel``): a line each, the rule behind it on hover (or a tap). */
+// --- the game's story: the score broken down, and each player's figures turn by turn as SVG charts ----------
+
+const CHARTS = [["score", "Score"], ["income", "Income"], ["cash", "Cash"], ["shares", "Shares"], ["engine", "Engine"]];
+
+async function loadStory(box, withScore) {
+  let hist;
+  try {
+    hist = await api("GET", `/api/games/${S.id}/history`);
+  } catch (err) {
+    setKids(box, h("p", { class: "error" }, err.message));
+    return;
+  }
+  const parts = [];
+  if (withScore && hist.players.some((p) => p.score_parts.length > 1)) {
+    const names = hist.players[0].score_parts.map((x, i) => i);
+    parts.push(h("table", { class: "score-parts", id: "score-parts" },
+      h("thead", {}, h("tr", {}, h("th", {}, ""), hist.players.map((p) => h("th", {}, swatch(p.colour), ` ${p.name}`)))),
+      h("tbody", {}, names.map((i) => h("tr", {},
+        h("th", { scope: "row" }, hist.players[0].score_parts[i].part.replace(/ -?\d+ × .*$/, "").replace(/^\w/, (c) => c.toUpperCase())),
+        hist.players.map((p) => h("td", { title: p.score_parts[i].part }, String(p.score_parts[i].points))))),
+      h("tr", { class: "total" }, h("th", { scope: "row" }, "Total"),
+        hist.players.map((p) => h("td", {}, String(p.score_parts.reduce((t, x) => t + x.points, 0))))))));
+  }
+  for (const [key, title] of CHARTS) {
+    if (key === "score" && !hist.score_title) continue; // a map whose standing is another figure (Detroit: income)
+    parts.push(lineChart(title, hist.points.map((pt) => pt.label), hist.players.map((p) => ({ name: p.name, colour: p.colour, values: p[key] })), key));
+  }
+  setKids(box, ...parts);
+}
+
+/** A small line chart: one line per player over the points of the game. */
+function lineChart(title, labels, lines, key) {
+  const W = 360, H = 150, L = 34, R = 8, T = 18, B = 22;
+  const all = lines.flatMap((l) => l.values);
+  let lo = Math.min(0, ...all), hi = Math.max(1, ...all);
+  if (hi === lo) hi = lo + 1;
+  const x = (i) => L + (labels.length > 1 ? (i * (W - L - R)) / (labels.length - 1) : 0);
+  const y = (v) => T + ((hi - v) * (H - T - B)) / (hi - lo);
+  const svg = svgEl("svg", { viewBox: `0 0 ${W} ${H}`, class: "chart", role: "img", "aria-label": `${title} per turn`, "data-chart": key });
+  const t = svgEl("text", { x: L, y: 12, class: "chart-title" });
+  t.textContent = title;
+  svg.append(t);
+  for (const v of [lo, hi, ...(lo < 0 && hi > 0 ? [0] : [])]) {
+    svg.append(svgEl("line", { x1: L, x2: W - R, y1: y(v), y2: y(v), class: v === 0 ? "chart-zero" : "chart-grid" }));
+    const lab = svgEl("text", { x: L - 4, y: y(v) + 4, class: "chart-axis", "text-anchor": "end" });
+    lab.textContent = String(v);
+    svg.append(lab);
+  }
+  const step = Math.max(1, Math.ceil(labels.length / 8));
+  labels.forEach((label, i) => {
+    if (i % step && i !== labels.length - 1) return;
+    const lab = svgEl("text", { x: x(i), y: H - 6, class: "chart-axis", "text-anchor": "middle" });
+    lab.textContent = label.replace("turn ", "");
+    svg.append(lab);
+  });
+  for (const line of lines) {
+    const pts = line.values.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(" ");
+    const pl = svgEl("polyline", { points: pts, class: "chart-line", stroke: playerColour(line.colour), "data-player": line.name });
+    const tip = svgEl("title");
+    tip.textContent = `${line.name}: ${line.values.join(", ")}`;
+    pl.append(tip);
+    svg.append(pl);
+  }
+  return svg;
+}
+
+function renderCharts() {
+  const el = document.getElementById("charts");
+  if (!el || !S.view || S.view.over) { if (el) el.hidden = true; return; }
+  el.hidden = false;
+  if (el.open && el.dataset.index !== String(S.index)) {
+    el.dataset.index = String(S.index);
+    loadStory(el.querySelector(".story"), false);
+  }
+}
+
 /** "What happened since your last move": the log lines since this player last acted, their own left out. */
 function sinceSummary() {
   if (S.logMark === undefined || S.logMark >= S.log.length) return null;
@@ -1011,10 +1090,12 @@ function renderDecision() {
       `↶ Undo my last action${S.you.undoable > 1 ? ` (${S.you.undoable} possible)` : ""}`)
     : null;
   if (v.over) {
+    const story = h("div", { class: "story", id: "story" }, h("p", { class: "muted" }, "Drawing the game's story…"));
     setKids(el, h("h2", {}, "Game over"), h("ol", { class: "standings" }, (v.standings || []).map((s) =>
       h("li", {}, swatch(v.players.find((p) => p.seat === s.seat).colour), ` ${playerName(s.seat)} — `,
         s.score === null ? "eliminated" : `${s.score} points`))),
-      ...(v.result || []).map((line) => h("p", { class: "result" }, line)));
+      ...(v.result || []).map((line) => h("p", { class: "result" }, line)), story);
+    loadStory(story, true);
     return;
   }
   const seat = v.to_move;

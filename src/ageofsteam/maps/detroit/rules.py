@@ -314,6 +314,9 @@ class Rules(BaseRules):
 
     SCORE_TITLE = None  # the standing is the income, which the tables show already
 
+    def score_parts(self, g: GameState, seat: int) -> list[tuple[str, int]]:
+        return [("income", g.players[seat].income)]
+
     def score_text(self, g: GameState, seat: int, score: int | None) -> str:
         """``"income 3"``, or ``"bankrupt in turn 4 with income -2"``."""
         gone = state(g).bankrupt.get(seat)

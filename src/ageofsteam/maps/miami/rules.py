@@ -507,6 +507,9 @@ class Rules(BaseRules):
         """The people evacuated so far."""
         return sum(state(g).evacuated.values())
 
+    def score_parts(self, g: GameState, seat: int) -> list[tuple[str, int]]:
+        return [("people evacuated", self.score(g, seat))]
+
     def describe_action(self, g: GameState, a: Action) -> str | None:
         if isinstance(a, FloodHex):
             h = g.map.by_label[a.hex.upper()]

@@ -35,3 +35,6 @@ class ScoringRules(BaseRules):
 
     def score(self, g: GameState, seat: int) -> int:
         return base_score(g, seat) + self.skyscraper_points(g, seat)
+
+    def score_parts(self, g: GameState, seat: int) -> list[tuple[str, int]]:
+        return [*super().score_parts(g, seat), ("skyscrapers", self.skyscraper_points(g, seat))]
