@@ -317,3 +317,41 @@ def test_build_refusal_says_why_nothing_can_be_built_on_a_hex(client: TestClient
     assert client.get(url).status_code == 422
     assert client.get("/api/games/nowhere/build-refusal", params={"hex": "L7"}).status_code == 404
     assert local_game(client, gid).record.actions == game.record.actions  # asking changes nothing
+
+
+def test_replay_positions_of_a_stored_game_and_of_an_opened_record(client: TestClient) -> None:
+    from pathlib import Path
+
+    from ageofsteam.conformance.choochoo import import_file
+
+    d = create(client)
+    gid = d["id"]
+    game = play_until(client, gid, d["host_token"], lambda g: len(g.record.actions) >= 30)
+    total = len(game.record.actions)
+    end = client.get(f"/api/games/{gid}/replay", params={"index": total}).json()
+    assert end["index"] == end["total"] == total and end["view"] == view(game) and "<svg" in end["svg"]
+    start = client.get(f"/api/games/{gid}/replay", params={"index": 0}).json()
+    assert start["action"] is None and start["view"]["turn"] == 0
+    mid = client.get(f"/api/games/{gid}/replay", params={"index": 10}).json()
+    assert mid["action"] == game.record.actions[9]
+    bad = client.get(f"/api/games/{gid}/replay", params={"index": total + 1})
+    assert bad.status_code == 422 and bad.json()["field"] == "index"
+    # a record file opened by a visitor: ours, and a choochoo game imported with 'aos import'
+    record = client.get(f"/api/games/{gid}/record").json()
+    opened = client.post("/api/replays", json=record)
+    assert opened.status_code == 201 and opened.json()["actions"] == total
+    again = client.get(f"/api/replays/{opened.json()['id']}", params={"index": total}).json()
+    assert again["view"] == end["view"]
+    data = Path(__file__).parents[1] / "conformance" / "data" / "rust-belt-2692.record.json"
+    imported = import_file(data).record
+    r = client.post("/api/replays", json=imported.model_dump(mode="json"))
+    assert r.status_code == 201, r.text
+    # refusals, in words
+    assert client.post("/api/replays", content=b"{not json").json()["code"] == "bad_json"
+    r = client.post("/api/replays", json={"map": "rust-belt"})
+    assert r.status_code == 422 and "not a game record" in r.json()["detail"]
+    r = client.post("/api/replays", json={**record, "actions": [{"kind": "bid", "player": 0, "amount": 999}]})
+    assert r.status_code == 422 and r.json()["code"] == "illegal"
+    r = client.post("/api/replays", json={"gameKey": "rust-belt", "gameData": "{}"})
+    assert r.status_code == 422 and "aos import" in r.json()["detail"]
+    assert client.get("/api/replays/nothing", params={"index": 0}).status_code == 404

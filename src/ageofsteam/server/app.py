@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from fastapi import FastAPI, Header, Query, Request, WebSocket
+from fastapi.concurrency import run_in_threadpool
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
@@ -23,6 +24,7 @@ from ageofsteam.engine.view import view
 from ageofsteam.server.decisions import refusal_json, route_hexes
 from ageofsteam.server.errors import ApiError
 from ageofsteam.server.hub import Hub, Identity, LiveGame, public_seats
+from ageofsteam.server.replays import Replays, parse_record, position_json
 from ageofsteam.server.store import Store
 
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
@@ -101,6 +103,7 @@ def create_app(
 
     app = FastAPI(title="Age of Steam", lifespan=lifespan, docs_url="/api/docs", openapi_url="/api/openapi.json")
     app.state.hub = hub
+    replays = Replays()
     app.state.store = store
 
     @app.exception_handler(ApiError)
@@ -248,6 +251,31 @@ def create_app(
             out["you_may_act"] = ident is not None and live.game.to_move in ident.seats
         return out
 
+    @app.get("/api/games/{game_id}/replay")
+    async def game_replay(game_id: str, index: Annotated[int, Query(ge=0)], labels: bool = False) -> dict[str, Any]:
+        """The position after the first ``index`` actions of a stored game, for the replay viewer."""
+        live = await hub.get(game_id)
+        async with live.lock:
+            record = live.game.record.model_copy(deep=True)
+        return await run_in_threadpool(position_json, record, index, labels)
+
+    @app.post("/api/replays", status_code=201)
+    async def open_record(request: Request) -> dict[str, Any]:
+        """Open a record file in the replay viewer (kept in memory for a few hours, never stored)."""
+        try:
+            data = await request.json()
+        except ValueError:
+            raise ApiError(400, "bad_json", "the body is not JSON: send the record file's content", None) from None
+        record = await run_in_threadpool(parse_record, data)
+        return {"id": replays.add(record), "map": record.map, "actions": len(record.actions)}
+
+    @app.get("/api/replays/{replay_id}")
+    async def replay_position(
+        replay_id: str, index: Annotated[int, Query(ge=0)], labels: bool = False
+    ) -> dict[str, Any]:
+        """The position after the first ``index`` actions of an opened record."""
+        return await run_in_threadpool(position_json, replays.get(replay_id), index, labels)
+
     @app.get("/api/games/{game_id}/history")
     async def game_history(game_id: str) -> dict[str, Any]:
         """Each player's cash, income, shares, engine and score at the end of each turn, and the score broken
@@ -358,6 +386,14 @@ def create_app(
 
     @app.get("/game/{game_id}", include_in_schema=False)
     async def game_page(game_id: str) -> Response:
+        return page("index.html")
+
+    @app.get("/game/{game_id}/replay", include_in_schema=False)
+    async def game_replay_page(game_id: str) -> Response:
+        return page("index.html")
+
+    @app.get("/replay/{replay_id}", include_in_schema=False)
+    async def replay_page(replay_id: str) -> Response:
         return page("index.html")
 
     @app.get("/{name:path}", include_in_schema=False)
