@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run play test test-quick bench bench-web bench-bots lint clean chromium
+.PHONY: run play test test-quick screenshots bench bench-web bench-bots lint clean chromium
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -32,6 +32,11 @@ test: $(STAMP) chromium
 # About a minute: every test but whole random games, the browser and server processes (marked slow).
 test-quick: $(STAMP)
 	$(BIN)/pytest -n 2 -m "not slow"
+
+# Every map mid-game in the browser, desktop and phone width, as PNG files to look at (build/ is not committed).
+screenshots: $(STAMP) chromium
+	AOS_SCREENSHOTS=build/screenshots $(BIN)/pytest -p no:xdist -q tests/browser/test_map_panels.py
+	@echo "Screenshots of every map: build/screenshots/map-*-desktop.png and map-*-phone.png"
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py

@@ -37,14 +37,29 @@ def mid_game(server: Server, map_id: str, seed: int = 4) -> tuple[str, str, dict
 
 
 @pytest.mark.parametrize("map_id", map_ids())
-def test_the_page_shows_the_maps_own_state(server: Server, page: Any, shot: Any, map_id: str) -> None:
+def test_the_page_shows_the_maps_own_state(server: Server, browser: Any, page: Any, shot: Any, map_id: str) -> None:
     gid, host, view = mid_game(server, map_id)
     facts = view["panel"]
     page.goto(f"{server.url}/game/{gid}?token={host}")
-    if not facts:
+    if not facts:  # the base map: no figures of its own, no panel
         page.wait_for_selector("#decision h2")
         assert page.locator("#map-panel").is_hidden()
-        return
+    else:
+        check_panel(page, facts)
+    shot(page, f"map-{map_id}-desktop")
+    phone = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    try:
+        small = phone.new_page()
+        small.goto(f"{server.url}/game/{gid}?token={host}")
+        small.wait_for_selector("#decision h2")
+        assert small.evaluate("() => document.documentElement.scrollWidth") <= 390
+        shot(small, f"map-{map_id}-phone")
+    finally:
+        phone.close()
+
+
+def check_panel(page: Any, facts: list[dict[str, str]]) -> None:
+    """Every fact of the view is on the page, in order, with its rule on hover and on a tap."""
     page.wait_for_selector("#map-panel .fact")
     shown = page.eval_on_selector_all(
         "#map-panel .fact",
@@ -54,4 +69,3 @@ def test_the_page_shows_the_maps_own_state(server: Server, page: Any, shot: Any,
     first = page.locator("#map-panel .fact").first
     first.click()  # a tap shows the rule on a screen without hover
     assert first.locator(".fact-rule").inner_text() == facts[0]["rule"]
-    shot(page, f"panel-{map_id}")

@@ -9,7 +9,8 @@ from ageofsteam.render.svgdoc import group
 
 
 def draw_hex_goods(cv: HexCanvas) -> str:
-    """Goods on hexes that are not cities, drawn as cubes below the hex centre."""
+    """Goods on hexes that are not cities, drawn as cubes below the hex centre; on a named town (Miami's
+    districts) above it, so that the name under the town stays readable."""
     g, r = cv.g, cv.geo.r
     if g is None:
         return ""
@@ -17,7 +18,8 @@ def draw_hex_goods(cv: HexCanvas) -> str:
     for h, counts in sorted(g.rules.goods_on_hexes(g).items()):
         if any(counts.values()):
             x, y = cv.c(h)
-            out.append(glyphs.cubes(x, y + 0.28 * r, counts, r))
+            dy = -0.52 * r if h in g.map.towns else 0.28 * r
+            out.append(glyphs.cubes(x, y + dy, counts, r))
     return group(out, class_="hex-goods")
 
 
