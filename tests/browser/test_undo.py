@@ -30,3 +30,43 @@ def test_undo_against_bots_takes_back_the_decision_the_bots_answered(server: Ser
     my_turn(page)
     ada = server.api("GET", f"/api/games/{game_id}")["view"]["players"][0]
     assert ada["shares"] == 2
+
+
+def test_online_an_undo_the_others_answered_is_asked_for_and_accepted(server: Server, browser: Any, shot: Any):
+    seats = [{"name": n, "bot": None} for n in ("Ann", "Bob", "Cy")]
+    made = server.api("POST", "/api/games", {"map": "rust-belt", "players": 3, "seats": seats, "seed": 12})
+    gid = made["id"]
+    view = server.api("GET", f"/api/games/{gid}")["view"]
+    order = view["order"]
+    first, second = order[0], order[1]
+    pages = {}
+    contexts = []
+    try:
+        for seat in (first, second):
+            ctx = browser.new_context(viewport={"width": 1400, "height": 900})
+            contexts.append(ctx)
+            pages[seat] = ctx.new_page()
+            pages[seat].goto(server.url + made["seats"][seat]["join_url"])
+        a, b = pages[first], pages[second]
+        index = my_turn(a)
+        a.click("#issue")
+        acted(a, index)
+        my_turn(b)
+        b.click("#issue")
+        acted(b, index + 1)
+        a.wait_for_selector("#ask-undo")
+        assert a.locator("#undo").count() == 0  # not taken back at once: another player answered
+        a.click("#ask-undo")
+        a.wait_for_selector("#undo-waiting")
+        assert seats[second]["name"] in a.inner_text("#undo-waiting")
+        b.wait_for_selector("#accept-undo")
+        assert f"{seats[first]['name']} asks to take back: issue 0 shares." in b.inner_text("#undo-request")
+        shot(b, "undo-asked")
+        b.click("#accept-undo")
+        a.wait_for_function(f"() => Number(document.querySelector('#decision').dataset.index) === {index}")
+        my_turn(a)
+        assert a.locator("#issue").count() == 1
+        assert len(server.api("GET", f"/api/games/{gid}/record")["actions"]) == index
+    finally:
+        for ctx in contexts:
+            ctx.close()

@@ -150,7 +150,14 @@ def test_you_and_legal_follow_the_token(client: TestClient) -> None:
     gid = d["id"]
     seat = client.get(f"/api/games/{gid}").json()["view"]["to_move"]
     you = client.get(f"/api/games/{gid}", headers=hdr(d["seats"][seat]["token"])).json()["you"]
-    assert you == {"seats": [seat], "host": False, "to_move": True, "undoable": 0}
+    assert you == {
+        "seats": [seat],
+        "host": False,
+        "to_move": True,
+        "undoable": 0,
+        "may_ask_undo": False,
+        "undo_request": None,
+    }
     host = client.get(f"/api/games/{gid}?token={d['host_token']}").json()["you"]
     assert host["seats"] == [0, 1, 2] and host["host"]
     legal = client.get(f"/api/games/{gid}/legal", headers=hdr(d["seats"][(seat + 1) % 3]["token"])).json()
@@ -355,3 +362,48 @@ def test_replay_positions_of_a_stored_game_and_of_an_opened_record(client: TestC
     r = client.post("/api/replays", json={"gameKey": "rust-belt", "gameData": "{}"})
     assert r.status_code == 422 and "aos import" in r.json()["detail"]
     assert client.get("/api/replays/nothing", params={"index": 0}).status_code == 404
+
+
+def test_online_an_undo_others_answered_is_asked_for_and_accepted_or_refused(client: TestClient) -> None:
+    d = create(client)
+    gid = d["id"]
+    tokens = [s["token"] for s in d["seats"]]
+    g = client.get(f"/api/games/{gid}").json()
+    first, index = g["view"]["to_move"], g["index"]
+
+    def act(seat: int, at: int) -> None:
+        body = {"index": at, "action": {"kind": "issue_shares", "count": 1}}
+        assert client.post(f"/api/games/{gid}/actions", json=body, headers=hdr(tokens[seat])).status_code == 200
+
+    act(first, index)
+    second = client.get(f"/api/games/{gid}").json()["view"]["to_move"]
+    act(second, index + 1)
+    third = ({0, 1, 2} - {first, second}).pop()
+    mine = client.get(f"/api/games/{gid}", headers=hdr(tokens[first])).json()["you"]
+    assert mine["undoable"] == 0 and mine["may_ask_undo"]  # another human has answered: it must be asked
+    url = f"/api/games/{gid}/undo-request"
+    asked = client.post(url, json={"index": index + 2}, headers=hdr(tokens[first]))
+    assert asked.status_code == 200, asked.text
+    request = asked.json()["request"]
+    assert request["seat"] == first and request["needs"] == [second] and request["undone"] == ["issue 1 share"]
+    assert client.post(url, json={"index": index + 2}, headers=hdr(tokens[first])).json()["code"] == "pending"
+    seen = client.get(f"/api/games/{gid}", headers=hdr(tokens[second])).json()["you"]["undo_request"]
+    assert seen == request
+    # only the players asked may answer; a refusal ends the request and changes nothing
+    answer = f"{url}/answer"
+    assert client.post(answer, json={"index": index + 2, "accept": True}, headers=hdr(tokens[third])).status_code == 403
+    r = client.post(answer, json={"index": index + 2, "accept": False}, headers=hdr(tokens[second]))
+    assert r.json()["refused"] and len(local_game(client, gid).record.actions) == index + 2
+    # asked again and accepted: both shares are taken back, the first player decides again
+    client.post(url, json={"index": index + 2}, headers=hdr(tokens[first]))
+    r = client.post(answer, json={"index": index + 2, "accept": True}, headers=hdr(tokens[second]))
+    assert r.json() == {"index": index, "request": None}
+    assert len(local_game(client, gid).record.actions) == index
+    assert client.get(f"/api/games/{gid}").json()["view"]["to_move"] == first
+    # a new action ends a request nobody answered
+    act(first, index)
+    act(second, index + 1)
+    client.post(url, json={"index": index + 2}, headers=hdr(tokens[first]))
+    act(third, index + 2)
+    r = client.post(answer, json={"index": index + 3, "accept": True}, headers=hdr(tokens[second]))
+    assert r.status_code == 409 and r.json()["code"] == "no_request"

@@ -227,6 +227,20 @@ class Game:
                 break
         return out
 
+    def last_decision(self, mine: set[int]) -> tuple[int, set[int]] | None:
+        """The latest action of the seats ``mine`` since the last chance event, as (its index, the other seats
+        that acted after it); None if they have none since then. What an undo others must accept takes back."""
+        others: set[int] = set()
+        for i in range(len(self.record.actions) - 1, -1, -1):
+            a = parse_action(self.record.actions[i])
+            if a.is_chance:
+                return None
+            if a.actor in mine:
+                return i, others
+            if a.actor is not None:
+                others.add(a.actor)
+        return None
+
     def undo(self, count: int = 1, seat: int | None = None) -> None:
         """Take back the last ``count`` actions (never past a chance event)."""
         if count < 1:

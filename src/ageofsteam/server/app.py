@@ -60,6 +60,17 @@ class ActIn(BaseModel):
     action: dict[str, Any]
 
 
+class IndexIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    index: int = Field(ge=0)
+
+
+class AnswerIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    index: int = Field(ge=0)
+    accept: bool
+
+
 class UndoIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
     index: int = Field(ge=0)
@@ -312,6 +323,24 @@ def create_app(
         live = await hub.get(game_id)
         ident = need(await hub.identify(live, token_of(x_seat_token, token)))
         return await hub.undo(live, ident, body.index, body.count)
+
+    @app.post("/api/games/{game_id}/undo-request")
+    async def undo_request(
+        game_id: str, body: IndexIn, x_seat_token: TokenHeader = None, token: TokenQuery = None
+    ) -> dict[str, Any]:
+        """Ask to take back one's last decision that other players have answered (they accept or refuse)."""
+        live = await hub.get(game_id)
+        ident = need(await hub.identify(live, token_of(x_seat_token, token)))
+        return await hub.request_undo(live, ident, body.index)
+
+    @app.post("/api/games/{game_id}/undo-request/answer")
+    async def undo_answer(
+        game_id: str, body: AnswerIn, x_seat_token: TokenHeader = None, token: TokenQuery = None
+    ) -> dict[str, Any]:
+        """Accept or refuse the undo another player asked for."""
+        live = await hub.get(game_id)
+        ident = need(await hub.identify(live, token_of(x_seat_token, token)))
+        return await hub.answer_undo(live, ident, body.index, body.accept)
 
     @app.get("/api/games/{game_id}/log")
     async def game_log(game_id: str, since: Annotated[int, Query(ge=0)] = 0) -> dict[str, Any]:

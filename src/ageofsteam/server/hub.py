@@ -65,6 +65,19 @@ def _option_ok(rules: Any, name: str, value: Any) -> bool:
 
 
 @dataclass
+class UndoRequest:
+    """A player's request to take back a decision others have answered: who asked, the record length it takes
+    the game back to, the position it was asked at, the human seats that must accept, those that have."""
+
+    seat: int
+    to_index: int
+    index: int
+    needs: set[int]
+    words: list[str]
+    accepted: set[int] = field(default_factory=set)
+
+
+@dataclass
 class LiveGame:
     meta: StoredGame
     game: Game
@@ -75,6 +88,7 @@ class LiveGame:
     svg_cache: dict[tuple[Any, ...], str] = field(default_factory=dict)
     undos: int = 0  # undos so far: a bot's answer worked out before one is never played after it
     history_cache: tuple[int, int, dict[str, Any]] | None = None  # (index, undos, the figures turn by turn)
+    undo_request: UndoRequest | None = None  # an undo asked for online, waiting for the others' answers
 
     @property
     def index(self) -> int:
@@ -249,6 +263,8 @@ class Hub:
             "host": ident.host,
             "to_move": live.game.to_move in ident.seats,
             "undoable": len(self._takeback(live, ident)),
+            "may_ask_undo": bool((asked := self._asked_undo(live, ident)) and asked[1]),
+            "undo_request": self.request_json(live),
         }
 
     def _takeback(self, live: LiveGame, ident: Identity) -> list[int]:
@@ -352,6 +368,7 @@ class Hub:
             self._forget(live)
             raise
         live.meta.status = live.status()
+        live.undo_request = None  # a new action ends any undo that was asked for
         live.svg_cache.clear()
         live.legal_cache = None
         msg = {
@@ -437,36 +454,115 @@ class Hub:
                     "draw and at another player's action",
                     "count",
                 )
-            game = live.game
             new_len = points[count - 1]  # the bots' answers after it go too; they play again
-            seat = parse_action(game.record.actions[new_len]).actor
-            assert seat is not None
-            record = game.record.model_copy(update={"actions": game.record.actions[:new_len]})
-            replayed = Game.from_record(record)
-            old = live.game
-            live.game = replayed
-            try:
-                await self.store.run(self.store.truncate, live.meta.id, new_len, live.status(), live.summary())
-            except BaseException:
-                live.game = old
-                self._forget(live)
-                raise
-            live.meta.status = live.status()
-            live.undos += 1
-            live.svg_cache.clear()
-            live.legal_cache = None
-            msg = {
-                "type": "undo",
-                "index": new_len,
-                "status": live.meta.status,
-                "view": view(replayed),
-                "log_size": len(replayed.state.log),
-                "seat": seat,
-                "by": live.meta.seats[seat]["name"],
-                "undone": undone_words(record, game.record.actions[new_len:], set(ident.seats)),
-            }
-            self.broadcast(live, msg)
+            await self._take_back(live, new_len, set(ident.seats))
         return {"index": new_len}
+
+    async def _take_back(self, live: LiveGame, new_len: int, seats: set[int]) -> None:
+        """Cut the record back to ``new_len`` actions (the action there is one of ``seats``'), store it and tell
+        every viewer what was taken back. Called under the game's lock."""
+        game = live.game
+        seat = parse_action(game.record.actions[new_len]).actor
+        assert seat is not None
+        record = game.record.model_copy(update={"actions": game.record.actions[:new_len]})
+        replayed = Game.from_record(record)
+        old = live.game
+        live.game = replayed
+        try:
+            await self.store.run(self.store.truncate, live.meta.id, new_len, live.status(), live.summary())
+        except BaseException:
+            live.game = old
+            self._forget(live)
+            raise
+        live.meta.status = live.status()
+        live.undos += 1
+        live.undo_request = None
+        live.svg_cache.clear()
+        live.legal_cache = None
+        msg = {
+            "type": "undo",
+            "index": new_len,
+            "status": live.meta.status,
+            "view": view(replayed),
+            "log_size": len(replayed.state.log),
+            "seat": seat,
+            "by": live.meta.seats[seat]["name"],
+            "undone": undone_words(record, game.record.actions[new_len:], seats),
+        }
+        self.broadcast(live, msg)
+
+    # --- asking the others to accept an undo (online) ------------------------------------------------
+
+    def _asked_undo(self, live: LiveGame, ident: Identity) -> tuple[int, set[int]] | None:
+        """The decision ``ident`` may ask to take back, and the human seats that must accept it."""
+        found = live.game.last_decision(set(ident.seats))
+        if found is None:
+            return None
+        point, others = found
+        bots = {i for i, s in enumerate(live.meta.seats) if s.get("bot")}
+        return point, others - bots - set(ident.seats)
+
+    def request_json(self, live: LiveGame) -> dict[str, Any] | None:
+        """The undo request waiting for answers (None once the game moved on)."""
+        r = live.undo_request
+        if r is None or r.index != live.index:
+            return None
+        names = live.meta.seats
+        return {
+            "seat": r.seat,
+            "by": names[r.seat]["name"],
+            "undone": r.words,
+            "needs": sorted(r.needs),
+            "waiting_for": [names[s]["name"] for s in sorted(r.needs - r.accepted)],
+            "accepted": sorted(r.accepted),
+        }
+
+    async def request_undo(self, live: LiveGame, ident: Identity, index: int) -> dict[str, Any]:
+        """Ask to take back one's last decision that other players have answered; they accept or refuse."""
+        async with live.lock:
+            self.check_index(live, index)
+            if self.request_json(live) is not None:
+                raise ApiError(409, "pending", "an undo is already waiting for the players' answers", None)
+            asked = self._asked_undo(live, ident)
+            if asked is None:
+                raise ApiError(
+                    422, "illegal", "nothing of yours can be taken back: undo stops at the last dice roll or draw", None
+                )
+            point, needs = asked
+            if not needs:  # only bots answered: taken back at once
+                await self._take_back(live, point, set(ident.seats))
+                return {"index": point, "request": None}
+            seat = parse_action(live.game.record.actions[point]).actor
+            assert seat is not None
+            record = live.game.record.model_copy(update={"actions": live.game.record.actions[:point]})
+            words = undone_words(record, live.game.record.actions[point:], set(ident.seats))
+            live.undo_request = UndoRequest(seat, point, live.index, needs, words)
+            request = self.request_json(live)
+            self.broadcast(live, {"type": "undo_request", "index": live.index, "request": request})
+            return {"index": live.index, "request": request}
+
+    async def answer_undo(self, live: LiveGame, ident: Identity, index: int, accept: bool) -> dict[str, Any]:
+        """Accept or refuse the undo another player asked for; when all asked have accepted, it is done."""
+        async with live.lock:
+            self.check_index(live, index)
+            r = live.undo_request
+            if self.request_json(live) is None or r is None:
+                raise ApiError(409, "no_request", "no undo is waiting for an answer", None)
+            mine = (set(ident.seats) & r.needs) - r.accepted
+            if not mine:
+                raise ApiError(403, "forbidden", "this undo does not wait for your answer", "token")
+            name = live.meta.seats[min(mine)]["name"]
+            if not accept:
+                live.undo_request = None
+                self.broadcast(live, {"type": "undo_request", "index": live.index, "request": None, "refused_by": name})
+                return {"index": live.index, "request": None, "refused": True}
+            r.accepted |= mine
+            if r.accepted >= r.needs:
+                await self._take_back(live, r.to_index, {r.seat})
+                return {"index": r.to_index, "request": None}
+            request = self.request_json(live)
+            self.broadcast(live, {"type": "undo_request", "index": live.index, "request": request})
+            return {"index": live.index, "request": request}
 
     # --- viewers -------------------------------------------------------------------------------
 

@@ -459,6 +459,7 @@ async function showGame(id) {
             h("a", { href: `/game/${encodeURIComponent(id)}/replay`, class: "muted", id: "replay-link" }, "replay"),
             h("a", { href: `/api/games/${id}/record`, download: `aos-${id}.json`, class: "muted" }, "download record"))),
         h("aside", { class: "side" },
+          h("section", { class: "panel undo-request", id: "undo-request", hidden: true }),
           h("section", { class: "panel decision", id: "decision" }),
           h("section", { class: "panel map-panel", id: "map-panel", hidden: true }),
           h("details", { class: "panel charts", id: "charts", hidden: true, ontoggle: renderCharts },
@@ -776,6 +777,12 @@ function onMessage(msg) {
     refresh();
     return;
   }
+  if (msg.type === "undo_request") {
+    if (S.you) S.you.undo_request = msg.request;
+    if (msg.refused_by && S.you && S.you.seats.length && !msg.request) toast(`${msg.refused_by} refused the undo.`, "info");
+    renderUndoRequest();
+    return;
+  }
   if (msg.type === "undo") {
     if (typeof msg.seat === "number" && !isMine(msg.seat) && (msg.undone || []).length) {
       toast(`${msg.by} took back: ${msg.undone.join("; ")}`, "info");
@@ -794,6 +801,7 @@ function renderAll() {
   const why = document.getElementById("board-why");
   if (why && why.dataset.index !== String(S.index)) { why.textContent = ""; why.dataset.index = String(S.index); }
   renderBanner();
+  renderUndoRequest();
   renderMapPanel();
   renderCharts();
   renderPlayers();
@@ -1099,7 +1107,10 @@ function renderDecision() {
   const undo = S.you && S.you.undoable > 0
     ? h("button", { class: "btn btn-ghost", id: "undo", onclick: undoLast, disabled: S.pending },
       `↶ Undo my last action${S.you.undoable > 1 ? ` (${S.you.undoable} possible)` : ""}`)
-    : null;
+    : S.you && S.you.may_ask_undo && !S.you.undo_request
+      ? h("button", { class: "btn btn-ghost", id: "ask-undo", onclick: askUndo, disabled: S.pending,
+        title: "The others have answered your move: they accept or refuse" }, "↶ Ask to take back my last action")
+      : null;
   if (v.over) {
     const story = h("div", { class: "story", id: "story" }, h("p", { class: "muted" }, "Drawing the game's story…"));
     setKids(el, h("h2", {}, "Game over"), h("ol", { class: "standings" }, (v.standings || []).map((s) =>
@@ -1530,6 +1541,49 @@ async function send(action) {
     S.pendingIndex = null;
   }
   await refresh();
+}
+
+async function askUndo() {
+  try {
+    const r = await api("POST", `/api/games/${S.id}/undo-request`, { token: S.token, body: { index: S.index } });
+    if (r.request) {
+      S.you.undo_request = r.request;
+      toast(`Asked ${r.request.waiting_for.join(" and ")} to accept.`, "info");
+    }
+  } catch (err) {
+    toast(err.message);
+  }
+  renderUndoRequest();
+  await refresh();
+}
+
+async function answerUndo(accept) {
+  try {
+    await api("POST", `/api/games/${S.id}/undo-request/answer`, { token: S.token, body: { index: S.index, accept } });
+  } catch (err) {
+    toast(err.message);
+  }
+  await refresh();
+}
+
+/** An undo asked for online: those asked accept or refuse; the one who asked sees whom it waits for. */
+function renderUndoRequest() {
+  const el = document.getElementById("undo-request");
+  if (!el) return;
+  const r = S.you && S.you.undo_request;
+  el.hidden = !r;
+  if (!r) return;
+  const what = r.undone.length ? r.undone.join("; ") : "their last action";
+  const asked = S.you.seats.filter((seat) => r.needs.includes(seat) && !r.accepted.includes(seat));
+  if (asked.length) {
+    setKids(el, h("h2", {}, "Undo asked"), h("p", {}, `${r.by} asks to take back: ${what}. Your answer to it would be taken back too.`),
+      h("div", { class: "button-row" },
+        h("button", { class: "btn btn-primary", id: "accept-undo", onclick: () => answerUndo(true) }, "Accept"),
+        h("button", { class: "btn", id: "refuse-undo", onclick: () => answerUndo(false) }, "Refuse")));
+  } else {
+    setKids(el, h("h2", {}, "Undo asked"), h("p", { class: "muted", id: "undo-waiting" },
+      `${r.by} asked to take back: ${what}. Waiting for ${r.waiting_for.join(" and ")}.`));
+  }
 }
 
 async function undoLast() {
