@@ -23,7 +23,9 @@ def mid_game(server: Server, map_id: str, seed: int = 4) -> tuple[str, str, dict
     least, most = load_board(map_id).players
     n = max(least, min(3, most))
     seats = [{"name": f"P{i + 1}", "bot": None} for i in range(n)]
-    made = server.api("POST", "/api/games", {"map": map_id, "players": n, "seats": seats, "seed": seed})
+    made = server.api(
+        "POST", "/api/games", {"map": map_id, "players": n, "seats": seats, "seed": seed, "hot_seat": True}
+    )
     gid, host = made["id"], made["host_token"]
     bot, rng = RandomBot(), random.Random(seed)
     game = Game.from_record(Record.model_validate(server.api("GET", f"/api/games/{gid}/record")))

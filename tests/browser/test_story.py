@@ -15,7 +15,9 @@ from tests.browser.conftest import Server
 def played(server: Server, actions: int | None, seed: int = 3) -> tuple[str, str, Game]:
     """A Rust Belt game of three humans (the host link plays them all), moved on by random decisions."""
     seats = [{"name": n, "bot": None} for n in ("Ann", "Bob", "Cy")]
-    made = server.api("POST", "/api/games", {"map": "rust-belt", "players": 3, "seats": seats, "seed": seed})
+    made = server.api(
+        "POST", "/api/games", {"map": "rust-belt", "players": 3, "seats": seats, "seed": seed, "hot_seat": True}
+    )
     gid, host = made["id"], made["host_token"]
     bot, rng = RandomBot(), random.Random(seed)
     game = Game.from_record(Record.model_validate(server.api("GET", f"/api/games/{gid}/record")))

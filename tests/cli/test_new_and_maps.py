@@ -218,3 +218,23 @@ def test_new_on_a_map_for_one_number_of_players_needs_no_players_option(tmp_path
     assert result.exit_code == 0, result.output
     assert "1 player," in result.output
     assert len(Game.load(path).state.players) == 1
+
+
+def test_new_secret_draws_chance_from_a_128_bit_secret_kept_in_the_record(tmp_path: Path) -> None:
+    path = tmp_path / "g.json"
+    result = aos("new", "rust-belt", "-p", "3", "--secret", "-o", path)
+    assert result.exit_code == 0, result.output
+    assert "a secret chance seed" in result.output
+    data = record_data(path)
+    secret = data["secret"]
+    assert len(secret) == 32 and int(secret, 16) >= 0  # 128 bits, in hex
+    record = Record.model_validate(data)
+    assert record.chance_key == secret and record.public().secret is None
+    # the same chance as a game would draw from that secret: the setup draws replay, the next ones follow it
+    game = Game.from_record(record)
+    assert game.record.secret == secret
+    other = aos("new", "rust-belt", "-p", "3", "--secret", "-o", tmp_path / "h.json")
+    assert other.exit_code == 0 and record_data(tmp_path / "h.json")["secret"] != secret
+    refused = aos("new", "rust-belt", "-p", "3", "--secret", "--seed", "4", "-o", tmp_path / "i.json")
+    assert refused.exit_code == 2 and "cannot go together" in refused.output
+    assert not (tmp_path / "i.json").exists()

@@ -14,8 +14,12 @@ from ageofsteam.engine.record import Record
 
 
 def create(client: TestClient, players: int = 3, bots: int = 0, **extra: Any) -> dict[str, Any]:
+    """A Rust Belt game of ``players`` seats, the last ``bots`` of them bots. Its dice come from the server's
+    secret unless the game allows a chosen seed (one human, or ``hot_seat=True``): then seed 7 unless given."""
     seats = [{"name": f"P{i}", "bot": "random" if i >= players - bots else None} for i in range(players)]
-    r = client.post("/api/games", json={"map": "rust-belt", "players": players, "seats": seats, "seed": 7, **extra})
+    if players - bots <= 1 or extra.get("hot_seat"):
+        extra.setdefault("seed", 7)
+    r = client.post("/api/games", json={"map": "rust-belt", "players": players, "seats": seats, **extra})
     assert r.status_code == 201, r.text
     return r.json()
 
@@ -31,10 +35,12 @@ def play_until(client: Any, gid: str, token: str, done: Any, limit: int = 2000, 
     rng = random.Random(seed)
     bot = RandomBot()
     game = local_game(client, gid)
+    game.auto_chance = False  # the dice come from the server (its secret), as the answers tell them
     bots = {i for i, s in enumerate(game.record.seats) if s.bot}
     for _ in range(limit):
         if bots:
             game = local_game(client, gid)
+            game.auto_chance = False
         if done(game):
             return game
         assert not game.over
@@ -49,6 +55,8 @@ def play_until(client: Any, gid: str, token: str, done: Any, limit: int = 2000, 
         )
         assert r.status_code == 200, r.text
         game.apply(action)
+        for later in r.json()["applied"][1:]:  # the chance events the action set off, drawn by the server
+            game.supply_chance(later["action"])
         assert r.json()["index"] == len(game.record.actions)
     raise AssertionError("the condition was never reached")
 

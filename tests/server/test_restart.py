@@ -56,7 +56,6 @@ def test_kill_and_restart_keeps_every_game(db_url: str) -> None:
             json={
                 "map": "rust-belt",
                 "players": 3,
-                "seed": 3,
                 "seats": [{"name": "Ann"}, {"name": "Bob"}, {"bot": "random"}],
             },
         ).json()

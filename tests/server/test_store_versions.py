@@ -32,6 +32,7 @@ def test_a_database_made_before_rules_versions_were_kept_gains_the_column_with_v
     store = Store(url)
     stored = store.load("g1")
     assert stored is not None and stored.rules_version == 1
+    assert stored.secret is None  # and the secret chance seed column: an older game kept its visible seed
 
 
 def test_a_new_game_on_the_server_stores_the_rules_version_it_is_played_by(db_url: str):

@@ -180,7 +180,7 @@ def bot_choice(game: Game, seconds: float | None = None) -> Action:
     level = bot_to_move(game)
     if level not in LEVELS:
         raise BadInput(f"seat {game.to_move} is played by an unknown bot {level!r}; bots: {', '.join(LEVELS)}")
-    rng = random.Random(f"{game.record.seed}/bot/{len(game.record.actions)}")
+    rng = random.Random(f"{game.record.chance_key}/bot/{len(game.record.actions)}")
     return bot(level, seconds=seconds).choose(game, rng)
 
 

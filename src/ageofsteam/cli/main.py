@@ -232,6 +232,10 @@ def new_command(
     ] = None,
     force: Annotated[bool, typer.Option("--force", help="Overwrite the output file if it exists.")] = False,
     no_bots: Annotated[bool, typer.Option("--no-bots", help="Do not let bot seats move yet.")] = False,
+    secret: Annotated[
+        bool,
+        typer.Option("--secret", help="Draw chance from a 128-bit secret kept in the record, as games on a server do."),
+    ] = False,
 ) -> None:
     """Create a new game record.
 
@@ -245,8 +249,10 @@ def new_command(
             raise BadInput(f"{output} exists already (use --force to overwrite it)")
         names = name or []
         if scenario is not None:
-            if map_id is not None or players is not None or seed is not None or option:
-                raise BadInput("with --scenario, the map, players, seed and options come from the scenario file")
+            if map_id is not None or players is not None or seed is not None or option or secret:
+                raise BadInput(
+                    "with --scenario, the map, players, seed, secret and options come from the scenario file"
+                )
             game = Game.from_scenario(scenario)
             seats = game.record.seats
             new_seats = make_seats(game.record.map, len(seats), names, bots, level)
@@ -270,7 +276,9 @@ def new_command(
             if players is None:
                 raise BadInput(f"give the number of players with --players N ({lo}–{hi} on this map)")
             seats = make_seats(map_id, players, names, bots, level)
-            game = Game.new(map_id, seats=seats, seed=seed, options=parse_options(option or []))
+            if secret and seed is not None:
+                raise BadInput("--secret and --seed cannot go together: the secret replaces the seed")
+            game = Game.new(map_id, seats=seats, seed=seed, options=parse_options(option or []), secret=secret)
         since = len(game.state.log)
         if not no_bots:
             run_bots(game, seconds=seconds)
@@ -278,7 +286,8 @@ def new_command(
     out = console()
     rec = game.record
     players_text = f"{len(rec.seats)} player{'' if len(rec.seats) == 1 else 's'}"
-    out.print(f"Created {output}: {game.state.map.name}, {players_text}, seed {rec.seed}")
+    chance = "a secret chance seed" if rec.secret is not None else f"seed {rec.seed}"
+    out.print(f"Created {output}: {game.state.map.name}, {players_text}, {chance}")
     if rec.options:
         out.print("Options: " + ", ".join(f"{k}={json.dumps(v)}" for k, v in rec.options.items()))
     _report(game, since)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import random
+import secrets
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -47,8 +48,10 @@ class Game:
         seats: list[Seat] | None = None,
         seed: int | None = None,
         options: dict[str, Any] | None = None,
+        secret: bool = False,
     ) -> Game:
-        """A new game; setup chance (cubes, player order) is drawn at once."""
+        """A new game; setup chance (cubes, player order) is drawn at once. ``secret``: chance comes from a
+        128-bit secret kept in the record (``Record.public`` leaves it out) instead of a visible seed."""
         rules = _rules_for(map_id)
         if seats is None:
             n = players if players is not None else rules.player_counts()[0]
@@ -56,9 +59,18 @@ class Game:
             if n > len(colours):
                 raise BadInput(f"at most {len(colours)} players")
             seats = [Seat(name=f"Player {i + 1}", colour=colours[i]) for i in range(n)]
+        if secret and seed is not None:
+            raise BadInput("a game with a secret seed cannot also have a chosen seed")
         if seed is None:
-            seed = random.SystemRandom().randrange(2**31)
-        record = Record(map=map_id, options=options or {}, seats=seats, seed=seed, rules_version=rules.RULES_VERSION)
+            seed = 0 if secret else random.SystemRandom().randrange(2**31)
+        record = Record(
+            map=map_id,
+            options=options or {},
+            seats=seats,
+            seed=seed,
+            secret=secrets.token_hex(16) if secret else None,
+            rules_version=rules.RULES_VERSION,
+        )
         game = cls(record, rules.new_state([(s.name, s.colour) for s in seats], record.options))
         game.record.options = dict(game.state.options)
         game._resolve_chance()
@@ -198,7 +210,7 @@ class Game:
     def _resolve_chance(self, setup_only: bool = False) -> None:
         g = self.state
         while self.auto_chance and g.to_move == CHANCE and not g.over and not (setup_only and g.phase != "setup"):
-            rng = random.Random(f"{self.record.seed}/{len(self.record.actions)}")
+            rng = random.Random(f"{self.record.chance_key}/{len(self.record.actions)}")
             self._apply(g.rules.sample_chance(g, rng))
 
     def undoable(self, seat: int | None = None) -> int:

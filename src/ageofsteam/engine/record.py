@@ -35,8 +35,21 @@ class Record(BaseModel):
     options: dict[str, Any] = Field(default_factory=dict)
     seats: list[Seat]
     seed: int
+    # A secret chance seed (128 bits or more, in hex): when set, dice and draws come from it instead of ``seed``,
+    # and a server shows it to no one while the game runs (``public``). Recorded chance replays without it.
+    secret: str | None = Field(default=None, min_length=32, max_length=128, pattern="^[0-9a-f]+$")
     scenario: dict[str, Any] | None = None  # a starting position, applied after the setup chance events
     actions: list[dict[str, Any]] = Field(default_factory=list)
+
+    @property
+    def chance_key(self) -> str:
+        """What the chance still to come is drawn from: the secret if there is one, else the seed."""
+        return self.secret if self.secret is not None else str(self.seed)
+
+    def public(self) -> Record:
+        """The record as anyone may read it while the game runs: without the secret (every chance event so far
+        is in the actions, so it replays exactly; the next ones cannot be foreseen)."""
+        return self.model_copy(update={"secret": None}) if self.secret is not None else self
 
     def dumps(self) -> str:
         return json.dumps(self.model_dump(mode="json"), indent=1)

@@ -52,6 +52,7 @@ class CreateIn(BaseModel):
     seats: list[SeatIn] | None = None
     options: dict[str, Any] = Field(default_factory=dict)
     seed: int | None = Field(default=None, ge=0, lt=2**31)
+    hot_seat: bool = False  # every human seat played from the host link: no seat links are issued
 
 
 class ActIn(BaseModel):
@@ -204,7 +205,7 @@ def create_app(
     @app.post("/api/games", status_code=201)
     async def create(body: CreateIn) -> dict[str, Any]:
         seats = [s.model_dump() for s in body.seats] if body.seats is not None else None
-        live, tokens, host = await hub.create(body.map, body.players, seats, body.options, body.seed)
+        live, tokens, host = await hub.create(body.map, body.players, seats, body.options, body.seed, body.hot_seat)
         gid = live.meta.id
         return {
             "id": gid,
@@ -351,9 +352,12 @@ def create_app(
 
     @app.get("/api/games/{game_id}/record")
     async def record(game_id: str) -> dict[str, Any]:
+        """The record, which replays exactly; a running game's without its secret chance seed (published at the
+        end, so that the whole record verifies)."""
         live = await hub.get(game_id)
         async with live.lock:
-            return live.game.record.model_dump(mode="json")
+            rec = live.game.record if live.game.over else live.game.record.public()
+            return rec.model_dump(mode="json")
 
     @app.get("/api/games/{game_id}/board.svg")
     async def board(

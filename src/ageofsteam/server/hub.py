@@ -158,8 +158,8 @@ def public_seats(meta: StoredGame) -> list[dict[str, Any]]:
 
 def bot_seed(live: LiveGame, purpose: str = "bot") -> str:
     """The seed of the random generator of a bot deciding (``purpose`` "bot") or hinting ("hint") at the game's
-    current position. The one place it is made (issue 16 makes it secret; it still follows the game's seed)."""
-    return f"{live.meta.seed}/{purpose}/{live.index}"
+    current position: from the game's secret chance seed (its visible seed in a game created with one)."""
+    return f"{live.game.record.chance_key}/{purpose}/{live.index}"
 
 
 class Hub:
@@ -209,6 +209,7 @@ class Hub:
             map=stored.map,
             options=stored.options,
             seed=stored.seed,
+            secret=stored.secret,
             rules_version=stored.rules_version,
             actions=stored.actions,
             seats=[Seat(name=s["name"], colour=s["colour"], bot=s.get("bot")) for s in stored.seats],
@@ -277,8 +278,17 @@ class Hub:
     # --- creation ------------------------------------------------------------------------------
 
     async def create(
-        self, map_id: str, players: int, seats: list[dict[str, Any]] | None, options: dict[str, Any], seed: int | None
+        self,
+        map_id: str,
+        players: int,
+        seats: list[dict[str, Any]] | None,
+        options: dict[str, Any],
+        seed: int | None,
+        hot_seat: bool = False,
     ) -> tuple[LiveGame, list[str | None], str]:
+        """A new game. Its chance (and its bots' randomness) comes from a 128-bit secret the server keeps, unless
+        ``seed`` is chosen, which only a game without two different humans may (one human seat, or every human
+        seat played from the host link: ``hot_seat``, which issues no seat links)."""
         from ageofsteam.maps import load_rules, map_ids
 
         if map_id not in map_ids():
@@ -304,14 +314,23 @@ class Hub:
             Seat(name=(s.get("name") or f"Player {i + 1}"), colour=colours[i], bot=s.get("bot"))
             for i, s in enumerate(specs)
         ]
+        humans = sum(1 for s in record_seats if not s.bot)
+        if seed is not None and humans >= 2 and not hot_seat:
+            raise ApiError(
+                422,
+                "invalid",
+                "field 'seed': a chosen seed would let its chooser foresee every die; it is allowed only in a game "
+                "without two different humans (one human seat, or a hot-seat game)",
+                "seed",
+            )
         try:
-            game = Game.new(map_id, seats=record_seats, seed=seed, options=opts)
+            game = Game.new(map_id, seats=record_seats, seed=seed, options=opts, secret=seed is None)
         except (BadInput, IllegalAction) as exc:
             raise ApiError(422, "invalid", str(exc), None) from None
         tokens: list[str | None] = []
         stored_seats = []
         for s in record_seats:
-            tok = None if s.bot else secrets.token_urlsafe(24)
+            tok = None if s.bot or hot_seat else secrets.token_urlsafe(24)
             tokens.append(tok)
             stored_seats.append(
                 {
@@ -329,6 +348,7 @@ class Hub:
             options=game.record.options,
             seats=stored_seats,
             seed=game.record.seed,
+            secret=game.record.secret,
             rules_version=game.record.rules_version,
             created=now_iso(),
             status="open",

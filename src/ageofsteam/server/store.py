@@ -2,7 +2,8 @@
 
 Two tables, portable column types only (strings, text, integers), so SQLite and PostgreSQL both work:
 
-* ``games``: id, map, options (JSON text), seats (JSON text, with token hashes), seed, created, status,
+* ``games``: id, map, options (JSON text), seats (JSON text, with token hashes), seed, the secret chance seed
+  (columns added to older databases when the server starts, like the rules version), created, status,
   host token hash, a summary (turn, phase, player to move, action count) for the lobby list, and the version of
   the map's rules the game is played by (a column added to older databases when the server starts);
 * ``actions``: game id, index (unique per game), action (JSON text).
@@ -67,6 +68,7 @@ games_table = Table(
     Column("host_hash", String(64), nullable=False),
     Column("summary", Text, nullable=False),
     Column("rules_version", Integer, nullable=False, server_default="1"),  # the map's rules the game is played by
+    Column("secret", String(128), nullable=True),  # the secret chance seed (never served while the game runs)
 )
 
 actions_table = Table(
@@ -102,6 +104,7 @@ class StoredGame:
     summary: dict[str, Any]
     actions: list[dict[str, Any]] = field(default_factory=list)
     rules_version: int = 1
+    secret: str | None = None
 
 
 def _row_game(row: Any) -> StoredGame:
@@ -116,6 +119,7 @@ def _row_game(row: Any) -> StoredGame:
         host_hash=row.host_hash,
         summary=json.loads(row.summary),
         rules_version=row.rules_version,
+        secret=row.secret,
     )
 
 
@@ -166,6 +170,9 @@ class Store:
         if "rules_version" not in names:
             with self.engine.begin() as conn:
                 conn.execute(text("ALTER TABLE games ADD COLUMN rules_version INTEGER NOT NULL DEFAULT 1"))
+        if "secret" not in names:
+            with self.engine.begin() as conn:
+                conn.execute(text("ALTER TABLE games ADD COLUMN secret VARCHAR(128)"))
 
     async def run(self, fn: Callable[..., T], *args: Any) -> T:
         """``fn(*args)``: in the thread pool for a networked database, at once for SQLite."""
@@ -205,6 +212,7 @@ class Store:
                     host_hash=game.host_hash,
                     summary=json.dumps(game.summary),
                     rules_version=game.rules_version,
+                    secret=game.secret,
                 )
             )
             if game.actions:

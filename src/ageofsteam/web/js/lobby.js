@@ -62,7 +62,8 @@ export function renderCreateForm() {
   const seatsBox = h("div", { class: "seats", id: "seats" });
   const optionsBox = h("div", { class: "options", id: "options" });
   const mapInfo = h("p", { class: "muted map-info" });
-  const seed = h("input", { id: "seed", type: "number", min: "0", placeholder: "random" });
+  const seed = h("input", { id: "seed", type: "number", min: "0", placeholder: "secret: no one can foresee the dice",
+    title: "A chosen seed makes the dice foreseeable: only for a hot-seat game or one with a single human" });
   const mode = h("div", { class: "mode" },
     h("label", {}, h("input", { type: "radio", name: "mode", value: "online", checked: true }),
       h("span", {}, h("b", {}, "Online"), " — one join link per human seat")),
@@ -133,6 +134,7 @@ export function renderCreateForm() {
     };
     for (const s of body.seats) if (!s.name) delete s.name;
     const hotseat = form.querySelector("input[name=mode]:checked").value === "hotseat";
+    body.hot_seat = hotseat;
     submit.disabled = true;
     try {
       const game = await api("POST", "/api/games", { body });
