@@ -23,6 +23,7 @@ from ageofsteam.engine.actions import CHANCE
 from ageofsteam.engine.view import view
 from ageofsteam.server.decisions import refusal_json, route_hexes
 from ageofsteam.server.errors import ApiError
+from ageofsteam.server.guard import Guard
 from ageofsteam.server.hub import Hub, Identity, LiveGame, public_seats
 from ageofsteam.server.replays import Replays, parse_record, position_json
 from ageofsteam.server.store import Store
@@ -113,7 +114,12 @@ def create_app(
         await hub.shutdown()
         store.close()
 
-    app = FastAPI(title="Age of Steam", lifespan=lifespan, docs_url="/api/docs", openapi_url="/api/openapi.json")
+    # No interactive docs page: it would load its scripts from a public CDN, and nothing may download at run
+    # time. The API's description stays at /api/openapi.json (docs/web-api.md describes it in words).
+    app = FastAPI(
+        title="Age of Steam", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url="/api/openapi.json"
+    )
+    app.add_middleware(Guard)
     app.state.hub = hub
     replays = Replays()
     app.state.store = store
@@ -251,6 +257,7 @@ def create_app(
     async def get_game(game_id: str, x_seat_token: TokenHeader = None, token: TokenQuery = None) -> dict[str, Any]:
         live = await hub.get(game_id)
         ident = await hub.identify(live, token_of(x_seat_token, token))
+        await hub.mark_joined(live, ident)
         async with live.lock:  # never an action that is not committed yet
             return game_json(live, ident)
 
@@ -396,18 +403,25 @@ def create_app(
         except ApiError:
             await websocket.close(code=4403, reason="unknown token")
             return
+        await hub.mark_joined(live, ident)
         await hub.watch(live, websocket, ident)
 
     # --- the client's files --------------------------------------------------------------------
 
     def page(name: str) -> Response:
         root = WEB_DIR.resolve()
-        path = (root / name).resolve()
-        if not path.is_relative_to(root) or not path.is_file():
+        if "\x00" in name or len(name) > 200 or any(len(part) > 100 for part in name.split("/")):
+            raise ApiError(404, "not_found", "no such file", None)
+        try:
+            path = (root / name).resolve()
+            found = path.is_relative_to(root) and path.is_file()
+        except (OSError, ValueError):
+            found = False
+        if not found:
             if name == "index.html":
                 return HTMLResponse(
                     "<!doctype html><title>Age of Steam</title><p>The web client is not installed."
-                    " The API is at <a href='/api/docs'>/api/docs</a>."
+                    " The API is described at <a href='/api/openapi.json'>/api/openapi.json</a>."
                 )
             raise ApiError(404, "not_found", f"no file {name!r}", None)
         media = mimetypes.guess_type(path.name)[0] or "application/octet-stream"

@@ -233,7 +233,8 @@ class Hub:
                 del self.live[gid]
 
     async def identify(self, live: LiveGame, token: str | None) -> Identity | None:
-        """The seats ``token`` acts for (None without a token); 404 for an unknown token. Marks them joined."""
+        """The seats ``token`` acts for (None without a token); 404 for an unknown token. It changes nothing: a
+        seat is marked joined only by a request that succeeds (:meth:`mark_joined`)."""
         if token is None or token == "":
             return None
         h = token_hash(token)
@@ -247,14 +248,19 @@ class Hub:
             if not seats:
                 raise ApiError(404, "not_found", "unknown seat token for this game", "token")
             ident = Identity(seats, False)
-        if any(not meta.seats[i].get("joined") for i in ident.seats):
-            async with live.lock:
-                seats = [dict(s, joined=True) if i in ident.seats else s for i, s in enumerate(meta.seats)]
-                status = game_status(live.game, seats)
-                await self.store.run(self.store.set_seats, meta.id, seats, status)
-                meta.seats = seats
-                meta.status = status
         return ident
+
+    async def mark_joined(self, live: LiveGame, ident: Identity | None) -> None:
+        """The seats of ``ident`` have been taken up (their page opened, or an action of theirs accepted)."""
+        meta = live.meta
+        if ident is None or all(meta.seats[i].get("joined") for i in ident.seats):
+            return
+        async with live.lock:
+            seats = [dict(s, joined=True) if i in ident.seats else s for i, s in enumerate(meta.seats)]
+            status = game_status(live.game, seats)
+            await self.store.run(self.store.set_seats, meta.id, seats, status)
+            meta.seats = seats
+            meta.status = status
 
     def you(self, live: LiveGame, ident: Identity | None) -> dict[str, Any] | None:
         if ident is None:
@@ -457,6 +463,7 @@ class Hub:
                 raise ApiError(422, "illegal", str(exc), "action") from None
             except BadInput as exc:
                 raise _field_error(exc) from None
+        await self.mark_joined(live, ident)
         self.wake_bots(live)
         return {"index": msg["index"], "applied": msg["actions"]}
 
@@ -615,8 +622,20 @@ class Hub:
         sender = asyncio.create_task(_send_all(ws, queue))
         try:
             while True:
-                msg = await ws.receive_json()
+                frame = await ws.receive()
+                if frame.get("type") == "websocket.disconnect":
+                    break
+                if frame.get("text") is None:  # a binary frame: the protocol is JSON text only
+                    await ws.close(code=1003, reason="text frames of JSON only")
+                    break
+                try:
+                    msg = json.loads(frame["text"])
+                except ValueError:
+                    continue  # not JSON: nothing to answer
                 if isinstance(msg, dict) and msg.get("type") == "ping":
+                    if queue.qsize() >= VIEWER_BACKLOG:  # it asks but never reads: let it go
+                        await ws.close(code=1008, reason="too far behind")
+                        break
                     queue.put_nowait('{"type":"pong"}')
         except (WebSocketDisconnect, RuntimeError, ValueError):
             pass

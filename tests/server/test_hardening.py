@@ -1,0 +1,79 @@
+"""The server from outside, with bad manners: oversized bodies (by header and by what arrives), odd static
+names, binary WebSocket frames, the security headers; a refusal changes nothing."""
+
+from __future__ import annotations
+
+from fastapi.testclient import TestClient
+
+from tests.server.helpers import create
+
+
+def test_a_body_past_64_kb_is_refused_before_it_is_parsed(client: TestClient) -> None:
+    seats = [{"name": "x"}] * 2_000_000
+    big = client.post("/api/games", json={"map": "rust-belt", "players": 3, "seats": seats})
+    assert big.status_code == 413 and big.json() == {
+        "detail": "the request body is larger than 64 KB",
+        "field": None,
+        "code": "too_large",
+    }
+    assert client.get("/api/games").json() == []  # nothing was made
+
+    def chunks():  # no Content-Length: the size is counted as it arrives
+        for _ in range(100):
+            yield b" " * 1024
+
+    streamed = client.post("/api/games", content=chunks(), headers={"Content-Type": "application/json"})
+    assert streamed.status_code == 413 and streamed.json()["code"] == "too_large"
+    lying = client.post(
+        "/api/games", content=b"{}", headers={"Content-Type": "application/json", "Content-Length": "9999999"}
+    )
+    assert lying.status_code == 413
+    # a record file for the replay viewer may be larger
+    assert client.post("/api/replays", content=b"[" + b" " * 100_000 + b"]").status_code == 422
+
+
+def test_odd_static_names_are_not_found(client: TestClient) -> None:
+    for name in ("a%00b", "x" * 300, "js/" + "y" * 150 + ".js", "..%2f..%2fetc%2fpasswd"):
+        r = client.get(f"/{name}")
+        assert r.status_code == 404, name
+        assert r.json()["code"] == "not_found"
+
+
+def test_every_answer_carries_the_security_headers(client: TestClient) -> None:
+    for path in ("/", "/api/health", "/api/nothing", "/style.css"):
+        h = client.get(path).headers
+        assert "frame-ancestors 'none'" in h["content-security-policy"]
+        assert "script-src 'self'" in h["content-security-policy"]
+        assert h["x-content-type-options"] == "nosniff"
+        assert h["referrer-policy"] == "no-referrer"
+    assert client.get("/api/docs").status_code == 404  # no page that loads its scripts from a CDN
+    assert client.get("/api/openapi.json").json()["info"]["title"] == "Age of Steam"
+
+
+def test_a_binary_websocket_frame_closes_that_connection_only(client: TestClient) -> None:
+    d = create(client)
+    gid = d["id"]
+    with client.websocket_connect(f"/api/games/{gid}/ws") as ws:
+        assert ws.receive_json()["type"] == "hello"
+        ws.send_bytes(b"\x00\x01")
+        closed = ws.receive()
+        assert closed["type"] == "websocket.close" and closed["code"] == 1003
+    with client.websocket_connect(f"/api/games/{gid}/ws") as ws:  # the server is fine
+        assert ws.receive_json()["type"] == "hello"
+        ws.send_text("not json")
+        ws.send_json({"type": "ping"})
+        assert ws.receive_json() == {"type": "pong"}
+
+
+def test_a_refused_request_does_not_mark_its_seat_joined(client: TestClient) -> None:
+    d = create(client)
+    gid = d["id"]
+    g = client.get(f"/api/games/{gid}").json()
+    waiting = next(s for s in d["seats"] if s["seat"] != g["view"]["to_move"])
+    body = {"index": g["index"], "action": {"kind": "issue_shares", "count": 0}}
+    r = client.post(f"/api/games/{gid}/actions", json=body, headers={"X-Seat-Token": waiting["token"]})
+    assert r.status_code == 403
+    seats = client.get(f"/api/games/{gid}").json()["seats"]
+    assert not seats[waiting["seat"]]["joined"]  # the refusal changed nothing
+    client.get(f"/api/games/{gid}", headers={"X-Seat-Token": waiting["token"]})  # opening the page joins
+    assert client.get(f"/api/games/{gid}").json()["seats"][waiting["seat"]]["joined"]
