@@ -34,7 +34,7 @@ def test_a_hint_is_shown_on_the_board_and_played(server: Server, browser: Any, p
     page.check("#mode-hotseat")
     page.click("#create-game")
     page.wait_for_url("**/game/**")
-    game_id, token = page.url.split("/game/")[1].split("?")[0], page.url.split("token=")[1]
+    game_id, token = page.url.split("/game/")[1].split("#")[0].split("?")[0], page.url.split("token=")[1]
     badges = page.locator(".player .badge-bot")
     badges.first.wait_for()
     assert badges.all_inner_texts() in (["Medium bot", "Hard bot"], ["Hard bot", "Medium bot"])
@@ -84,7 +84,7 @@ def phone_shot(browser: Any, server: Server, game_id: str, token: str, shot: Any
     ctx = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True)
     try:
         phone = ctx.new_page()
-        phone.goto(f"{server.url}/game/{game_id}?token={token}")
+        phone.goto(f"{server.url}/game/{game_id}#token={token}")
         my_turn(phone)
         hint = ask_hint(phone)  # the strong bot may suggest another move this time
         assert phone.locator("#board .aos-overlay .hint-hex").count() == (1 if hint["hex"] else 0)

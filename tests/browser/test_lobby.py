@@ -22,7 +22,7 @@ def test_create_online_game_shows_one_join_link_per_human_seat(server: Server, p
     assert links.count() == 2  # two humans, two bots
     url = links.nth(1).input_value()
     assert "/game/" in url and "token=" in url
-    game_id = url.split("/game/")[1].split("?")[0]
+    game_id = url.split("/game/")[1].split("#")[0].split("?")[0]
     page.locator(f'.game-row[data-game="{game_id}"]').wait_for()
     assert "Brunel" in page.locator(f'.game-row[data-game="{game_id}"]').inner_text()
     shot(page, "lobby-created")
@@ -69,7 +69,7 @@ def test_a_map_option_with_a_few_allowed_values_is_chosen_from_a_list(server: Se
     page.check("#mode-hotseat")
     page.click("#create-game")
     page.wait_for_url("**/game/**")
-    game_id = page.url.split("/game/")[1].split("?")[0]
+    game_id = page.url.split("/game/")[1].split("#")[0].split("?")[0]
     record = server.api("GET", f"/api/games/{game_id}/record")
     assert record["options"]["difficulty"] == "hard"
 

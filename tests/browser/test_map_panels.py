@@ -42,7 +42,7 @@ def mid_game(server: Server, map_id: str, seed: int = 4) -> tuple[str, str, dict
 def test_the_page_shows_the_maps_own_state(server: Server, browser: Any, page: Any, shot: Any, map_id: str) -> None:
     gid, host, view = mid_game(server, map_id)
     facts = view["panel"]
-    page.goto(f"{server.url}/game/{gid}?token={host}")
+    page.goto(f"{server.url}/game/{gid}#token={host}")
     if not facts:  # the base map: no figures of its own, no panel
         page.wait_for_selector("#decision h2")
         assert page.locator("#map-panel").is_hidden()
@@ -52,7 +52,7 @@ def test_the_page_shows_the_maps_own_state(server: Server, browser: Any, page: A
     phone = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
     try:
         small = phone.new_page()
-        small.goto(f"{server.url}/game/{gid}?token={host}")
+        small.goto(f"{server.url}/game/{gid}#token={host}")
         small.wait_for_selector("#decision h2")
         assert small.evaluate("() => document.documentElement.scrollWidth") <= 390
         shot(small, f"map-{map_id}-phone")

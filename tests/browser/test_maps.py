@@ -20,7 +20,7 @@ def create_hotseat(page: Any, server: Server, map_id: str, players: int, seed: i
     page.check("#mode-hotseat")
     page.click("#create-game")
     page.wait_for_url("**/game/**")
-    return page.url.split("/game/")[1].split("?")[0], page.url.split("token=")[1]
+    return page.url.split("/game/")[1].split("#")[0].split("?")[0], page.url.split("token=")[1]
 
 
 def play_until(page: Any, target: str, limit: float = 60) -> int:

@@ -34,7 +34,7 @@ def create_game(page: Any, server: Server, seed: int) -> tuple[str, str]:
     page.check("#mode-hotseat")
     page.click("#create-game")
     page.wait_for_url("**/game/**")
-    game_id = page.url.split("/game/")[1].split("?")[0]
+    game_id = page.url.split("/game/")[1].split("#")[0].split("?")[0]
     token = page.url.split("token=")[1]
     return game_id, token
 

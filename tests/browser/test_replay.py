@@ -22,7 +22,7 @@ def at_action(page: Any, n: int, total: int) -> None:
 def test_the_replay_viewer_steps_forward_and_back(server: Server, page: Any, shot: Any) -> None:
     gid, host, game = played(server, 80)
     total = len(game.record.actions)
-    page.goto(f"{server.url}/game/{gid}?token={host}")
+    page.goto(f"{server.url}/game/{gid}#token={host}")
     page.click("#replay-link")
     page.wait_for_url(f"**/game/{gid}/replay")
     at_action(page, total, total)

@@ -35,7 +35,7 @@ def played(server: Server, actions: int | None, seed: int = 3) -> tuple[str, str
 
 def test_a_finished_game_shows_the_score_broken_down_and_the_charts(server: Server, page: Any, shot: Any) -> None:
     gid, host, game = played(server, None)
-    page.goto(f"{server.url}/game/{gid}?token={host}")
+    page.goto(f"{server.url}/game/{gid}#token={host}")
     page.wait_for_selector("#story svg.chart")
     charts = page.eval_on_selector_all("#story svg.chart", "els => els.map(e => e.dataset.chart)")
     assert charts == ["score", "income", "cash", "shares", "engine"]
@@ -57,7 +57,7 @@ def test_a_finished_game_shows_the_score_broken_down_and_the_charts(server: Serv
 
 def test_the_charts_are_there_during_a_game(server: Server, page: Any) -> None:
     gid, host, _ = played(server, 60)
-    page.goto(f"{server.url}/game/{gid}?token={host}")
+    page.goto(f"{server.url}/game/{gid}#token={host}")
     page.wait_for_selector("#charts summary")
     page.click("#charts summary")
     page.wait_for_selector("#charts svg.chart")

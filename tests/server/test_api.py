@@ -32,7 +32,7 @@ def test_create_game_gives_one_token_per_human_seat_and_a_host_token(client: Tes
     tokens = [s["token"] for s in d["seats"]]
     assert tokens[3] is None and len(set(tokens[:3])) == 3 and all(len(t) >= 24 for t in tokens[:3])
     assert d["host_token"] not in tokens
-    assert d["seats"][0]["join_url"] == f"/game/{d['id']}?token={tokens[0]}"
+    assert d["seats"][0]["join_url"] == f"/game/{d['id']}#token={tokens[0]}"  # after #: never sent to a server
     assert d["status"] == "open"
     g = client.get(f"/api/games/{d['id']}").json()
     assert g["you"] is None and g["view"]["map"] == "rust-belt" and g["index"] > 0

@@ -77,3 +77,20 @@ def test_a_refused_request_does_not_mark_its_seat_joined(client: TestClient) -> 
     assert not seats[waiting["seat"]]["joined"]  # the refusal changed nothing
     client.get(f"/api/games/{gid}", headers={"X-Seat-Token": waiting["token"]})  # opening the page joins
     assert client.get(f"/api/games/{gid}").json()["seats"][waiting["seat"]]["joined"]
+
+
+def test_unreadable_bodies_are_refused_with_the_usual_error(client: TestClient) -> None:
+    deep = b'{"map": "rust-belt", "players": 3, "options": ' + b"[" * 30000 + b"]" * 30000 + b"}"
+    long_number = b'{"map": "rust-belt", "players": ' + b"9" * 5000 + b"}"
+    for body in (deep, long_number):
+        r = client.post("/api/games", content=body, headers={"Content-Type": "application/json"})
+        assert r.status_code == 400 and r.json()["code"] == "bad_json" and "field" in r.json()
+    r = client.put("/api/games")
+    assert r.status_code == 405 and r.json()["code"] == "method_not_allowed"
+    many = client.post(
+        "/api/games", json={"map": "rust-belt", "players": 3, "options": {f"k{i}": 1 for i in range(40)}}
+    )
+    assert many.status_code == 422 and many.json()["field"] == "options"
+    seats = client.post("/api/games", json={"map": "rust-belt", "players": 3, "seats": [{"name": "a"}] * 13})
+    assert seats.status_code == 422 and seats.json()["field"] == "seats"
+    assert client.get("/api/games").json() == []

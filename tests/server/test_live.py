@@ -186,3 +186,20 @@ def test_a_failed_commit_tells_nobody_and_the_database_stays_the_truth(client: T
     assert after["index"] == index  # nothing was stored, nothing is shown
     r = client.post(f"/api/games/{gid}/actions", json=body, headers=host)  # and play goes on
     assert r.status_code == 200 and r.json()["index"] > index
+
+
+def test_the_websocket_takes_the_seat_token_in_its_first_message(client: TestClient) -> None:
+    d = create(client)
+    gid = d["id"]
+    seat = 0
+    with client.websocket_connect(f"/api/games/{gid}/ws") as ws:  # nothing in the address
+        assert ws.receive_json()["you"] is None
+        ws.send_json({"type": "auth", "token": d["seats"][seat]["token"]})
+        hello = ws.receive_json()
+        assert hello["type"] == "hello" and hello["you"]["seats"] == [seat]
+    assert client.get(f"/api/games/{gid}").json()["seats"][seat]["joined"]
+    with client.websocket_connect(f"/api/games/{gid}/ws") as ws:
+        ws.receive_json()
+        ws.send_json({"type": "auth", "token": "not-a-token"})
+        closed = ws.receive()
+        assert closed["type"] == "websocket.close" and closed["code"] == 4403

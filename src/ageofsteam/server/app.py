@@ -17,6 +17,7 @@ from fastapi.concurrency import run_in_threadpool
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from ageofsteam.bots import DEFAULT_SECONDS, LEVEL_TITLES, LEVELS
 from ageofsteam.engine.actions import CHANCE
@@ -50,8 +51,8 @@ class CreateIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
     map: str = Field(min_length=1, max_length=64)
     players: int = Field(ge=1, le=12)
-    seats: list[SeatIn] | None = None
-    options: dict[str, Any] = Field(default_factory=dict)
+    seats: list[SeatIn] | None = Field(default=None, max_length=12)
+    options: dict[str, Any] = Field(default_factory=dict, max_length=32)
     seed: int | None = Field(default=None, ge=0, lt=2**31)
     hot_seat: bool = False  # every human seat played from the host link: no seat links are issued
 
@@ -127,6 +128,17 @@ def create_app(
     @app.exception_handler(ApiError)
     async def _api_error(_req: Request, exc: ApiError) -> JSONResponse:
         return JSONResponse(exc.body(), status_code=exc.status)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http_error(_req: Request, exc: StarletteHTTPException) -> JSONResponse:
+        """Starlette's own refusals (a body it cannot read, a method not allowed) in the API's usual JSON."""
+        if exc.status_code == 400:
+            detail = "the request body is not JSON that can be read (nested too deep, or a number too long?)"
+            err = ApiError(400, "bad_json", detail, None)
+        else:
+            code = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "refused")
+            err = ApiError(exc.status_code, code, str(exc.detail), None)
+        return JSONResponse(err.body(), status_code=err.status, headers=getattr(exc, "headers", None))
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(_req: Request, exc: RequestValidationError) -> JSONResponse:
@@ -218,9 +230,9 @@ def create_app(
             "map": live.meta.map,
             "status": live.status(),
             "host_token": host,
-            "host_url": f"/game/{gid}?token={host}",
+            "host_url": f"/game/{gid}#token={host}",
             "seats": [
-                {**s, "token": tok, "join_url": f"/game/{gid}?token={tok}" if tok else None}
+                {**s, "token": tok, "join_url": f"/game/{gid}#token={tok}" if tok else None}
                 for s, tok in zip(public_seats(live.meta), tokens, strict=True)
             ],
         }

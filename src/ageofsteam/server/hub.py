@@ -605,19 +605,23 @@ class Hub:
             else:
                 queue.put_nowait(text)
 
+    def _hello(self, live: LiveGame, ident: Identity | None) -> str:
+        """The message a viewer starts from: the position now, and what ``ident`` may do (called under the lock)."""
+        hello = {
+            "type": "hello",
+            "index": live.index,
+            "status": live.status(),
+            "view": view(live.game),
+            "log_size": len(live.game.state.log),
+            "you": self.you(live, ident),
+        }
+        return json.dumps(hello, separators=(",", ":"))
+
     async def watch(self, live: LiveGame, ws: WebSocket, ident: Identity | None) -> None:
         """Serve one viewer: the hello, then every change, until it leaves."""
         queue: asyncio.Queue[str | None] = asyncio.Queue()
         async with live.lock:  # the hello is consistent with the updates that follow it
-            hello = {
-                "type": "hello",
-                "index": live.index,
-                "status": live.status(),
-                "view": view(live.game),
-                "log_size": len(live.game.state.log),
-                "you": self.you(live, ident),
-            }
-            queue.put_nowait(json.dumps(hello, separators=(",", ":")))
+            queue.put_nowait(self._hello(live, ident))
             live.viewers[ws] = queue
         sender = asyncio.create_task(_send_all(ws, queue))
         try:
@@ -632,6 +636,17 @@ class Hub:
                     msg = json.loads(frame["text"])
                 except ValueError:
                     continue  # not JSON: nothing to answer
+                if isinstance(msg, dict) and msg.get("type") == "auth":  # the seat token, sent as a message
+                    token = msg.get("token")
+                    try:
+                        ident = await self.identify(live, token if isinstance(token, str) and token else None)
+                    except ApiError:
+                        await ws.close(code=4403, reason="unknown token")
+                        break
+                    await self.mark_joined(live, ident)
+                    async with live.lock:
+                        queue.put_nowait(self._hello(live, ident))
+                    continue
                 if isinstance(msg, dict) and msg.get("type") == "ping":
                     if queue.qsize() >= VIEWER_BACKLOG:  # it asks but never reads: let it go
                         await ws.close(code=1008, reason="too far behind")

@@ -59,10 +59,14 @@ export async function refresh() {
 
 export function connect() {
   const proto = location.protocol === "https:" ? "wss:" : "ws:";
-  const q = S.token ? `?token=${encodeURIComponent(S.token)}` : "";
-  const ws = new WebSocket(`${proto}//${location.host}/api/games/${S.id}/ws${q}`);
+  // the seat token goes in the first message, never in the address (which proxies and logs keep)
+  const ws = new WebSocket(`${proto}//${location.host}/api/games/${S.id}/ws`);
   S.ws = ws;
-  ws.addEventListener("open", () => { S.wsOk = true; renderBanner(); });
+  ws.addEventListener("open", () => {
+    if (S.token) ws.send(JSON.stringify({ type: "auth", token: S.token }));
+    S.wsOk = true;
+    renderBanner();
+  });
   ws.addEventListener("message", (ev) => {
     let msg;
     try {

@@ -13,8 +13,12 @@ export async function showGame(id) {
   Z.base = null;
   S.recent = new Set();
   S.logMark = undefined;
-  const params = new URLSearchParams(location.search);
-  const fromUrl = params.get("token");
+  // a join link carries its token after # (never sent to a server or kept in its logs); an older link's
+  // ?token= is moved there
+  const fromUrl = new URLSearchParams(location.hash.slice(1)).get("token") || new URLSearchParams(location.search).get("token");
+  if (new URLSearchParams(location.search).get("token")) {
+    history.replaceState(null, "", `/game/${encodeURIComponent(id)}#token=${encodeURIComponent(fromUrl)}`);
+  }
   const stored = storedTokens()[id];
   S.token = fromUrl || (stored && stored.token) || null;
   const app = document.getElementById("app");

@@ -46,10 +46,10 @@ export function joinByLink() {
     return;
   }
   if (!/^\/game\/[^/]+$/.test(url.pathname)) {
-    toast("A join link looks like …/game/GAME?token=…");
+    toast("A join link looks like …/game/GAME#token=…");
     return;
   }
-  location.href = url.pathname + url.search;
+  location.href = url.pathname + url.search + url.hash;
 }
 
 export function renderCreateForm() {
@@ -140,7 +140,7 @@ export function renderCreateForm() {
       const game = await api("POST", "/api/games", { body });
       storeToken(game.id, game.host_token, "host");
       if (hotseat) {
-        location.href = `/game/${game.id}?token=${encodeURIComponent(game.host_token)}`;
+        location.href = `/game/${game.id}#token=${encodeURIComponent(game.host_token)}`;
         return;
       }
       lobby.created = game;
@@ -209,7 +209,7 @@ export function renderMine() {
   setKids(box, h("h2", {}, "Your seats in this browser"),
     h("ul", { class: "mine" }, mine.map(([id, t]) => {
       const g = known[id];
-      const href = `/game/${id}?token=${encodeURIComponent(t.token)}`;
+      const href = `/game/${id}#token=${encodeURIComponent(t.token)}`;
       const who = t.label === "host" ? "host" : t.label;
       if (!g) return h("li", { "data-mine": id }, h("a", { href }, `Game ${id}`), h("span", { class: "muted" }, ` · ${who}`));
       const toMove = g.seats.find((s) => s.seat === g.to_move);
@@ -244,7 +244,7 @@ export async function refreshGames() {
     list.length
       ? h("ul", { class: "game-list" }, list.map((g) => {
         const token = mine[g.id] && mine[g.id].token;
-        const href = token ? `/game/${g.id}?token=${encodeURIComponent(token)}` : `/game/${g.id}`;
+        const href = token ? `/game/${g.id}#token=${encodeURIComponent(token)}` : `/game/${g.id}`;
         const toMove = g.seats.find((s) => s.seat === g.to_move);
         return h("li", { class: `game-row status-${g.status}`, "data-game": g.id },
           h("div", { class: "game-main" },
