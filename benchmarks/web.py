@@ -47,7 +47,8 @@ def free_port() -> int:
 def start(db: Path, port: int) -> subprocess.Popen[bytes]:
     aos = str(Path(sys.executable).parent / "aos")
     proc = subprocess.Popen(
-        [aos, "serve", "--port", str(port), "--database-url", f"sqlite:///{db}"], stdout=subprocess.DEVNULL
+        [aos, "serve", "--port", str(port), "--database-url", f"sqlite:///{db}", "--games-per-minute", "0"],
+        stdout=subprocess.DEVNULL,
     )
     for _ in range(300):
         try:

@@ -80,6 +80,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
             f"sqlite:///{db}",
             "--bot-delay",
             "0.05",
+            "--games-per-minute",  # the tests create many games from one address
+            "0",
         ],
         stdout=log,
         stderr=subprocess.STDOUT,

@@ -104,7 +104,12 @@ def test_at_phone_width_a_whole_turn_can_be_played(server: Server, browser: Any,
             index = play_until(page, target)
             seen.add(target)
             button = page.locator(target).first
-            button.scroll_into_view_if_needed()
+            for _ in range(5):  # the panel may be drawn again (a bot's move arriving) while it is measured
+                try:
+                    button.scroll_into_view_if_needed(timeout=2000)
+                    break
+                except Exception:
+                    page.wait_for_timeout(200)
             b = button.bounding_box()
             assert b["height"] >= 40 and b["x"] >= 0 and b["x"] + b["width"] <= 390, target
             assert page.evaluate("() => document.documentElement.scrollWidth") <= 390

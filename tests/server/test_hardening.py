@@ -94,3 +94,38 @@ def test_unreadable_bodies_are_refused_with_the_usual_error(client: TestClient) 
     seats = client.post("/api/games", json={"map": "rust-belt", "players": 3, "seats": [{"name": "a"}] * 13})
     assert seats.status_code == 422 and seats.json()["field"] == "seats"
     assert client.get("/api/games").json() == []
+
+
+def test_a_client_making_games_or_acting_too_fast_is_told_to_wait(tmp_path) -> None:
+    from ageofsteam.server import create_app
+
+    app = create_app(f"sqlite:///{tmp_path / 'g.db'}", games_per_minute=2, actions_per_minute=3, max_games=3)
+    with TestClient(app) as client:
+        body = {"map": "rust-belt", "players": 3, "seats": [{"name": "A"}, {"bot": "random"}, {"bot": "random"}]}
+        made = [client.post("/api/games", json=body) for _ in range(3)]
+        assert [r.status_code for r in made] == [201, 201, 429]
+        assert made[2].json()["code"] == "too_many" and "at most 2 new games a minute" in made[2].json()["detail"]
+        assert len(client.get("/api/games").json()) == 2  # the refused one made nothing
+        d = made[0].json()
+        gid, token = d["id"], d["seats"][0]["token"]
+        answers = []
+        for _ in range(5):
+            g = client.get(f"/api/games/{gid}").json()
+            r = client.post(
+                f"/api/games/{gid}/actions",
+                json={"index": g["index"], "action": {"kind": "skip_move"}},
+                headers={"X-Seat-Token": token},
+            )
+            answers.append(r.status_code)
+        assert 429 not in answers[:3] and answers[3:] == [429, 429]
+
+
+def test_a_full_server_refuses_new_games_in_words(tmp_path) -> None:
+    from ageofsteam.server import create_app
+
+    app = create_app(f"sqlite:///{tmp_path / 'g.db'}", max_games=1)
+    with TestClient(app) as client:
+        body = {"map": "rust-belt", "players": 3}
+        assert client.post("/api/games", json=body).status_code == 201
+        full = client.post("/api/games", json=body)
+        assert full.status_code == 503 and full.json()["code"] == "full" and "limit" in full.json()["detail"]

@@ -572,8 +572,22 @@ def serve_command(
     ] = "sqlite:///aos.db",
     all_maps: Annotated[bool, typer.Option("--all-maps", help="Offer maps whose rules are not complete yet.")] = False,
     bot_delay: Annotated[float, typer.Option("--bot-delay", help="Seconds a bot waits before each action.")] = 0.0,
+    games_per_minute: Annotated[
+        int, typer.Option("--games-per-minute", help="New games one client address may create a minute (0: any).")
+    ] = 60,
+    max_games: Annotated[
+        int, typer.Option("--max-games", help="Games not finished the server holds at most (0: no limit).")
+    ] = 20_000,
 ) -> None:
     """Serve games in the browser: lobby, hot seat, online play and bots (docs/web-api.md)."""
     from ageofsteam.server import serve
 
-    serve(host, port, database_url, all_maps=all_maps, bot_delay=bot_delay)
+    serve(
+        host,
+        port,
+        database_url,
+        all_maps=all_maps,
+        bot_delay=bot_delay,
+        games_per_minute=games_per_minute,
+        max_games=max_games,
+    )

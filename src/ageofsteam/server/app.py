@@ -26,10 +26,14 @@ from ageofsteam.server.decisions import refusal_json, route_hexes
 from ageofsteam.server.errors import ApiError
 from ageofsteam.server.guard import Guard
 from ageofsteam.server.hub import Hub, Identity, LiveGame, public_seats
+from ageofsteam.server.limits import PerMinute
 from ageofsteam.server.replays import Replays, parse_record, position_json
 from ageofsteam.server.store import Store
 
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
+ACTIONS_PER_MINUTE = 1200  # actions one seat token may send a minute (20 a second: no person comes near)
+GAMES_PER_MINUTE = 60  # games one client address may create a minute
+MAX_GAMES = 20_000  # games not finished a server keeps at most
 log = logging.getLogger("ageofsteam.server")
 
 
@@ -100,10 +104,17 @@ def create_app(
     bot_delay: float = 0.0,
     bot_seconds: float = DEFAULT_SECONDS,
     bot_workers: int | None = None,
+    actions_per_minute: int = ACTIONS_PER_MINUTE,
+    games_per_minute: int = GAMES_PER_MINUTE,
+    max_games: int = MAX_GAMES,
 ) -> FastAPI:
     """The application, storing games at ``database_url``. Strong bots think ``bot_seconds`` per decision, in a
-    pool of ``bot_workers`` processes (default: one per core)."""
+    pool of ``bot_workers`` processes (default: one per core). One seat token may act ``actions_per_minute``
+    times a minute, one client address create ``games_per_minute`` games, and the server holds at most
+    ``max_games`` games not finished (0: no limit)."""
     store = Store(database_url)
+    action_limit = PerMinute(actions_per_minute, "actions")
+    game_limit = PerMinute(games_per_minute, "new games")
     hub = Hub(store, all_maps=all_maps, bot_delay=bot_delay, bot_seconds=bot_seconds, bot_workers=bot_workers)
 
     @contextlib.asynccontextmanager
@@ -221,7 +232,10 @@ def create_app(
         return Response(render_svg(load_board(map_id), legend=legend, labels=labels), media_type="image/svg+xml")
 
     @app.post("/api/games", status_code=201)
-    async def create(body: CreateIn) -> dict[str, Any]:
+    async def create(body: CreateIn, request: Request) -> dict[str, Any]:
+        if max_games > 0 and await store.run(store.count_unfinished) >= max_games:
+            raise ApiError(503, "full", f"this server holds {max_games} games in play, its limit: try later", None)
+        game_limit.check(request.client.host if request.client else "?")
         seats = [s.model_dump() for s in body.seats] if body.seats is not None else None
         live, tokens, host = await hub.create(body.map, body.players, seats, body.options, body.seed, body.hot_seat)
         gid = live.meta.id
@@ -334,6 +348,7 @@ def create_app(
     ) -> dict[str, Any]:
         live = await hub.get(game_id)
         ident = need(await hub.identify(live, token_of(x_seat_token, token)))
+        action_limit.check(f"{game_id}/{token_of(x_seat_token, token)}")
         return await hub.act(live, ident, body.index, body.action)
 
     @app.post("/api/games/{game_id}/undo")
@@ -526,11 +541,20 @@ def serve(
     all_maps: bool = False,
     bot_delay: float = 0.0,
     bot_seconds: float = DEFAULT_SECONDS,
+    games_per_minute: int = GAMES_PER_MINUTE,
+    max_games: int = MAX_GAMES,
 ) -> None:
     """Run the server until interrupted."""
     import uvicorn
 
-    app = create_app(database_url, all_maps=all_maps, bot_delay=bot_delay, bot_seconds=bot_seconds)
+    app = create_app(
+        database_url,
+        all_maps=all_maps,
+        bot_delay=bot_delay,
+        bot_seconds=bot_seconds,
+        games_per_minute=games_per_minute,
+        max_games=max_games,
+    )
     print(f"Age of Steam is served at http://{host}:{port}/  (games stored in {database_url})", flush=True)
     # No per-message compression: every update would be compressed once per viewer (most of the CPU of a
     # broadcast), and a state view is a few kilobytes.

@@ -270,6 +270,12 @@ class Store:
         with self.engine.connect() as conn:
             return [_row_game(r) for r in conn.execute(q).all()]
 
+    def count_unfinished(self) -> int:
+        """Games not over (open or running)."""
+        with self.engine.connect() as conn:
+            q = select(func.count()).select_from(games_table).where(games_table.c.status != "over")
+            return int(conn.execute(q).scalar_one())
+
     def count(self) -> int:
         with self.engine.connect() as conn:
             return int(conn.execute(select(func.count()).select_from(games_table)).scalar_one())
