@@ -70,3 +70,19 @@ def test_online_an_undo_the_others_answered_is_asked_for_and_accepted(server: Se
     finally:
         for ctx in contexts:
             ctx.close()
+
+
+def test_the_host_hands_a_seat_to_a_bot_from_the_players_panel(server: Server, page: Any, shot: Any) -> None:
+    game_id, _ = create_game(page, server, seed=6)
+    my_turn(page)
+    ada = page.locator('.player[data-seat="0"]')
+    ada.locator("select.seat-hand").select_option("steady")  # Ada leaves: a Medium bot plays on
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('#log li')].some(li => li.textContent.includes('Medium bot'))"
+    )
+    page.wait_for_function(
+        "() => document.querySelector('.player[data-seat=\"0\"] .badge')?.textContent.includes('Medium')"
+    )
+    seats = server.api("GET", f"/api/games/{game_id}")["seats"]
+    assert seats[0]["bot"] == "steady"
+    shot(page, "seat-handed-over")

@@ -78,6 +78,12 @@ class AnswerIn(BaseModel):
     accept: bool
 
 
+class SeatChangeIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    bot: BotLevel | None = None  # hand the seat to a bot of this level; None: to a person
+    new_link: bool = False  # a person's seat: issue a new join link (the old one stops working)
+
+
 class UndoIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
     index: int = Field(ge=0)
@@ -358,6 +364,15 @@ def create_app(
         live = await hub.get(game_id)
         ident = need(await hub.identify(live, token_of(x_seat_token, token)))
         return await hub.undo(live, ident, body.index, body.count)
+
+    @app.post("/api/games/{game_id}/seats/{seat}")
+    async def change_seat(
+        game_id: str, seat: int, body: SeatChangeIn, x_seat_token: TokenHeader = None, token: TokenQuery = None
+    ) -> dict[str, Any]:
+        """The host hands a seat to a bot, or to a person with a new join link (revoking the old one)."""
+        live = await hub.get(game_id)
+        ident = need(await hub.identify(live, token_of(x_seat_token, token)))
+        return await hub.change_seat(live, ident, seat, body.bot, body.new_link)
 
     @app.post("/api/games/{game_id}/undo-request")
     async def undo_request(

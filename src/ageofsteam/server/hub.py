@@ -121,6 +121,16 @@ class LiveGame:
         return self.legal_cache[1]
 
 
+def insert_seat_notes(game: Game, seats: list[dict[str, Any]]) -> None:
+    """Put the seats' hand-overs back into a replayed game's log, where they were said (``at``: the log's length
+    then); those past the log's end (an undo took the game back before them) are left out."""
+    notes = sorted((n["at"], n["text"]) for s in seats for n in s.get("notes", []))
+    log = game.state.log
+    for at, text in notes:
+        if at <= len(log):
+            log.insert(at, text)
+
+
 def undone_words(before: Record, undone: list[dict[str, Any]], seats: set[int]) -> list[str]:
     """The actions of ``seats`` an undo took back (not the bots' answers), in player words (``bid $4``), each as
     it read when it was taken."""
@@ -219,6 +229,7 @@ class Hub:
         except AosError as exc:
             raise ApiError(409, "unplayable", f"game {game_id!r} cannot be replayed: {exc}", "id") from None
         stored.actions = []
+        insert_seat_notes(game, stored.seats)
         live = LiveGame(stored, game)
         self.live[game_id] = live
         self._trim()
@@ -493,6 +504,7 @@ class Hub:
         assert seat is not None
         record = game.record.model_copy(update={"actions": game.record.actions[:new_len]})
         replayed = Game.from_record(record)
+        insert_seat_notes(replayed, live.meta.seats)
         old = live.game
         live.game = replayed
         try:
@@ -517,6 +529,67 @@ class Hub:
             "undone": undone_words(record, game.record.actions[new_len:], seats),
         }
         self.broadcast(live, msg)
+
+    # --- seats changing hands -------------------------------------------------------------------------
+
+    async def change_seat(
+        self, live: LiveGame, ident: Identity, seat: int, bot: str | None, new_link: bool
+    ) -> dict[str, Any]:
+        """The host hands ``seat`` to a bot of level ``bot``, or (``bot`` None) to a person with a new join link,
+        which revokes the old one. Said in the log; the bots play on if one is to move."""
+        if not ident.host:
+            raise ApiError(403, "forbidden", "only the host link can hand a seat over", "token")
+        if bot is not None and bot not in LEVELS:
+            raise ApiError(422, "invalid", f"field 'bot': bots are {', '.join(LEVELS)}, not {bot!r}", "bot")
+        async with live.lock:
+            seats = [dict(x) for x in live.meta.seats]
+            if not 0 <= seat < len(seats):
+                raise ApiError(404, "not_found", f"no seat {seat} in this game", "seat")
+            if live.game.over:
+                raise ApiError(409, "over", "the game is over", None)
+            s = seats[seat]
+            name = s["name"]
+            token = None
+            if bot is not None:
+                s.update(bot=bot, token_hash=None)
+                text = f"{name} is now played by the {LEVEL_TITLES[bot]} bot (handed over by the host)"
+            elif s.get("bot") is not None or new_link:
+                token = secrets.token_urlsafe(24)
+                was_bot = s.get("bot") is not None
+                s.update(bot=None, token_hash=token_hash(token), joined=False)
+                text = (
+                    f"{name} is played by a person again (a new join link)"
+                    if was_bot
+                    else f"{name} has a new join link; the old one no longer works"
+                )
+            else:
+                raise ApiError(422, "invalid", "nothing to change: give a bot level, or ask for a new link", None)
+            log = live.game.state.log
+            s["notes"] = [*s.get("notes", []), {"at": len(log), "text": text}]
+            status = game_status(live.game, seats)
+            await self.store.run(self.store.set_seats, live.meta.id, seats, status)
+            live.meta.seats = seats
+            live.meta.status = status
+            record_seat = live.game.record.seats[seat]
+            live.game.record.seats[seat] = record_seat.model_copy(update={"bot": s["bot"]})
+            log.append(text)
+            self.broadcast(
+                live,
+                {
+                    "type": "seats",
+                    "index": live.index,
+                    "seats": public_seats(live.meta),
+                    "log": [text],
+                    "log_size": len(log),
+                },
+            )
+        self.wake_bots(live)
+        return {
+            "seat": seat,
+            "bot": s["bot"],
+            "token": token,
+            "join_url": f"/game/{live.meta.id}#token={token}" if token else None,
+        }
 
     # --- asking the others to accept an undo (online) ------------------------------------------------
 

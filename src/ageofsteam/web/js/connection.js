@@ -114,6 +114,12 @@ export function onMessage(msg) {
     refresh();
     return;
   }
+  if (msg.type === "seats") { // a seat changed hands: its line in the log, and who plays what
+    S.log.push(...(msg.log || []));
+    S.logSize = msg.log_size;
+    refresh();
+    return;
+  }
   if (msg.type === "undo_request") {
     if (S.you) S.you.undo_request = msg.request;
     if (msg.refused_by && S.you && S.you.seats.length && !msg.request) toast(`${msg.refused_by} refused the undo.`, "info");

@@ -219,8 +219,31 @@ export function renderPlayers() {
     h("div", { class: "player-foot" },
       h("span", { class: "held-action" }, p.action ? actionTitle(p.action) : h("span", { class: "muted" }, "no action")),
       note ? h("span", { class: "note" }, note) : null,
-      v.engine_upgraded && v.engine_upgraded.includes(seat) ? h("span", { class: "note" }, "engine raised") : null));
+      v.engine_upgraded && v.engine_upgraded.includes(seat) ? h("span", { class: "note" }, "engine raised") : null),
+    S.you && S.you.host && !v.over ? seatControl(seat, info) : null);
   })));
+}
+
+/** The host hands a seat over: to a bot of a level, or to a person with a new join link (the old one stops). */
+function seatControl(seat, info) {
+  const levels = [["", "a person"], ["random", "Easy bot"], ["steady", "Medium bot"], ["strong", "Hard bot"]];
+  const select = h("select", { class: "seat-hand", "data-hand": seat, "aria-label": "played by" },
+    levels.map(([value, label]) => h("option", { value, selected: (info.bot || "") === value }, label)));
+  const change = async (body) => {
+    try {
+      const r = await api("POST", `/api/games/${S.id}/seats/${seat}`, { token: S.token, body });
+      if (r.join_url) {
+        const url = new URL(r.join_url, location.origin).href;
+        toast(`New join link for ${playerName(seat)}: ${url}`, "info");
+        try { await navigator.clipboard.writeText(url); } catch { /* shown in the toast */ }
+      }
+    } catch (err) {
+      toast(err.message);
+    }
+  };
+  select.addEventListener("change", () => change({ bot: select.value || null }));
+  return h("div", { class: "seat-hand-row" }, h("span", { class: "muted" }, "played by "), select,
+    info.bot ? null : h("button", { type: "button", class: "linkish", "data-new-link": seat, onclick: () => change({ bot: null, new_link: true }) }, "new link"));
 }
 
 export function stat(label, value, cls) {
