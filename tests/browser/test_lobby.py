@@ -87,3 +87,16 @@ def test_your_seats_show_the_map_the_players_and_whose_move_it_is(server: Server
     )
     assert row.inner_text().lower() == "rust belt · 3 players · host · your move"  # the badge is in capitals
     assert "your-move" in (row.get_attribute("class") or "")
+
+
+def test_a_game_can_let_a_bot_take_over_an_idle_seat(server: Server, page: Any) -> None:
+    page.goto(server.url + "/")
+    page.select_option("#map", "rust-belt")
+    page.click(".advanced summary")
+    page.fill("#idle-hours", "12")
+    page.click("#create-game")
+    links = page.locator("[data-seat-link]")
+    links.first.wait_for()
+    game_id = links.first.input_value().split("/game/")[1].split("#")[0]
+    seats = server.api("GET", f"/api/games/{game_id}")["seats"]
+    assert [s["idle_hours"] for s in seats] == [None if s["bot"] else 12 for s in seats]

@@ -56,3 +56,21 @@ def test_a_new_link_revokes_the_old_one(client: TestClient) -> None:
     nothing = client.post(f"/api/games/{gid}/seats/1", json={}, headers=hdr(host))
     assert nothing.status_code == 422
     assert client.post(f"/api/games/{gid}/seats/9", json={"bot": "random"}, headers=hdr(host)).status_code == 404
+
+
+def test_a_bot_takes_over_a_seat_idle_longer_than_the_game_allows(db_url: str) -> None:
+    with TestClient(create_app(db_url, idle_check_seconds=0.1)) as client:
+        seats = [{"name": "Ann"}, {"name": "Bob"}, {"name": "Cy", "bot": "random"}]
+        body = {"map": "rust-belt", "players": 3, "seats": seats, "idle_hours": 0.0002}  # 0.72 s
+        d = client.post("/api/games", json=body).json()
+        gid = d["id"]
+        wait_for(lambda: client.get(f"/api/games/{gid}").json()["view"]["to_move"] in (0, 1))
+        idle = client.get(f"/api/games/{gid}").json()["view"]["to_move"]  # a person, waited for by nobody
+        wait_for(lambda: client.get(f"/api/games/{gid}").json()["seats"][idle]["bot"] == "steady", timeout=10)
+        lines = client.get(f"/api/games/{gid}/log").json()["lines"]
+        name = seats[idle]["name"]
+        assert f"{name} has not moved for 0.0002 hours: the Medium bot takes over the seat" in lines
+        # the bot plays the seat: the game moves on
+        wait_for(lambda: client.get(f"/api/games/{gid}").json()["view"]["to_move"] != idle, timeout=10)
+    refused = client.post("/api/games", json={**body, "idle_hours": -1})
+    assert refused.status_code == 422 and refused.json()["field"] == "idle_hours"

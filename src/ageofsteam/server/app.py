@@ -5,6 +5,7 @@ Every endpoint is described in docs/web-api.md.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 import mimetypes
@@ -34,6 +35,7 @@ WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 ACTIONS_PER_MINUTE = 1200  # actions one seat token may send a minute (20 a second: no person comes near)
 GAMES_PER_MINUTE = 60  # games one client address may create a minute
 MAX_GAMES = 20_000  # games not finished a server keeps at most
+IDLE_CHECK_SECONDS = 60.0  # how often the server looks for seats idle past their game's idle_hours
 log = logging.getLogger("ageofsteam.server")
 
 
@@ -59,6 +61,7 @@ class CreateIn(BaseModel):
     options: dict[str, Any] = Field(default_factory=dict, max_length=32)
     seed: int | None = Field(default=None, ge=0, lt=2**31)
     hot_seat: bool = False  # every human seat played from the host link: no seat links are issued
+    idle_hours: float | None = Field(default=None, gt=0, le=720)  # a bot takes over a seat idle this long
 
 
 class ActIn(BaseModel):
@@ -113,6 +116,7 @@ def create_app(
     actions_per_minute: int = ACTIONS_PER_MINUTE,
     games_per_minute: int = GAMES_PER_MINUTE,
     max_games: int = MAX_GAMES,
+    idle_check_seconds: float = IDLE_CHECK_SECONDS,
 ) -> FastAPI:
     """The application, storing games at ``database_url``. Strong bots think ``bot_seconds`` per decision, in a
     pool of ``bot_workers`` processes (default: one per core). One seat token may act ``actions_per_minute``
@@ -128,6 +132,8 @@ def create_app(
         n = hub.resume_bots()
         if n:
             log.info("resumed the bots of %d games", n)
+        watcher = asyncio.create_task(hub.watch_idle_seats(idle_check_seconds))
+        hub.tasks.add(watcher)
         yield
         await hub.shutdown()
         store.close()
@@ -243,7 +249,9 @@ def create_app(
             raise ApiError(503, "full", f"this server holds {max_games} games in play, its limit: try later", None)
         game_limit.check(request.client.host if request.client else "?")
         seats = [s.model_dump() for s in body.seats] if body.seats is not None else None
-        live, tokens, host = await hub.create(body.map, body.players, seats, body.options, body.seed, body.hot_seat)
+        live, tokens, host = await hub.create(
+            body.map, body.players, seats, body.options, body.seed, body.hot_seat, body.idle_hours
+        )
         gid = live.meta.id
         return {
             "id": gid,

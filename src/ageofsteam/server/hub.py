@@ -22,6 +22,7 @@ import hmac
 import json
 import logging
 import secrets
+import time
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
@@ -89,6 +90,7 @@ class LiveGame:
     undos: int = 0  # undos so far: a bot's answer worked out before one is never played after it
     history_cache: tuple[int, int, dict[str, Any]] | None = None  # (index, undos, the figures turn by turn)
     undo_request: UndoRequest | None = None  # an undo asked for online, waiting for the others' answers
+    moved_at: float = field(default_factory=time.time)  # when the game last changed (for idle seats)
 
     @property
     def index(self) -> int:
@@ -106,7 +108,7 @@ class LiveGame:
     def summary(self) -> dict[str, Any]:
         g = self.game.state
         to_move = g.to_move if g.to_move is not None and g.to_move != CHANCE else None
-        return {"turn": g.turn, "phase": g.phase, "to_move": to_move, "index": self.index}
+        return {"turn": g.turn, "phase": g.phase, "to_move": to_move, "index": self.index, "moved_at": self.moved_at}
 
     def history(self) -> dict[str, Any]:
         """Each player's figures turn by turn (``engine/history.py``), worked out once per position."""
@@ -161,6 +163,7 @@ def public_seats(meta: StoredGame) -> list[dict[str, Any]]:
             "bot": s.get("bot"),
             "bot_title": LEVEL_TITLES.get(s["bot"], s["bot"]) if s.get("bot") else None,
             "joined": bool(s.get("joined")),
+            "idle_hours": s.get("idle_hours"),  # a bot takes over the seat when it has been to move this long
         }
         for i, s in enumerate(meta.seats)
     ]
@@ -230,7 +233,7 @@ class Hub:
             raise ApiError(409, "unplayable", f"game {game_id!r} cannot be replayed: {exc}", "id") from None
         stored.actions = []
         insert_seat_notes(game, stored.seats)
-        live = LiveGame(stored, game)
+        live = LiveGame(stored, game, moved_at=float(stored.summary.get("moved_at") or time.time()))
         self.live[game_id] = live
         self._trim()
         return live
@@ -302,10 +305,12 @@ class Hub:
         options: dict[str, Any],
         seed: int | None,
         hot_seat: bool = False,
+        idle_hours: float | None = None,
     ) -> tuple[LiveGame, list[str | None], str]:
         """A new game. Its chance (and its bots' randomness) comes from a 128-bit secret the server keeps, unless
         ``seed`` is chosen, which only a game without two different humans may (one human seat, or every human
-        seat played from the host link: ``hot_seat``, which issues no seat links)."""
+        seat played from the host link: ``hot_seat``, which issues no seat links). ``idle_hours``: a Medium bot
+        takes over a human seat that has been to move that long."""
         from ageofsteam.maps import load_rules, map_ids
 
         if map_id not in map_ids():
@@ -356,6 +361,7 @@ class Hub:
                     "bot": s.bot,
                     "token_hash": token_hash(tok) if tok else None,
                     "joined": False,
+                    **({"idle_hours": idle_hours} if idle_hours and not s.bot else {}),
                 }
             )
         host = secrets.token_urlsafe(24)
@@ -398,6 +404,7 @@ class Hub:
                 self._restore(live, start)
             raise
         new = game.record.actions[start:]
+        live.moved_at = time.time()
         try:
             await self.store.run(self.store.append, live.meta.id, start, new, live.status(), live.summary())
         except BaseException:  # the commit may or may not have happened: the database will say
@@ -564,25 +571,7 @@ class Hub:
                 )
             else:
                 raise ApiError(422, "invalid", "nothing to change: give a bot level, or ask for a new link", None)
-            log = live.game.state.log
-            s["notes"] = [*s.get("notes", []), {"at": len(log), "text": text}]
-            status = game_status(live.game, seats)
-            await self.store.run(self.store.set_seats, live.meta.id, seats, status)
-            live.meta.seats = seats
-            live.meta.status = status
-            record_seat = live.game.record.seats[seat]
-            live.game.record.seats[seat] = record_seat.model_copy(update={"bot": s["bot"]})
-            log.append(text)
-            self.broadcast(
-                live,
-                {
-                    "type": "seats",
-                    "index": live.index,
-                    "seats": public_seats(live.meta),
-                    "log": [text],
-                    "log_size": len(log),
-                },
-            )
+            await self._store_seats(live, seats, seat, text)
         self.wake_bots(live)
         return {
             "seat": seat,
@@ -590,6 +579,68 @@ class Hub:
             "token": token,
             "join_url": f"/game/{live.meta.id}#token={token}" if token else None,
         }
+
+    async def _store_seats(self, live: LiveGame, seats: list[dict[str, Any]], seat: int, text: str) -> None:
+        """Store the seats after ``seat`` changed hands, say ``text`` in the log (kept with the seat, so that a
+        replay puts it back) and tell every viewer. Called under the game's lock."""
+        log = live.game.state.log
+        s = seats[seat]
+        s["notes"] = [*s.get("notes", []), {"at": len(log), "text": text}]
+        status = game_status(live.game, seats)
+        await self.store.run(self.store.set_seats, live.meta.id, seats, status)
+        live.meta.seats = seats
+        live.meta.status = status
+        record_seat = live.game.record.seats[seat]
+        live.game.record.seats[seat] = record_seat.model_copy(update={"bot": s["bot"]})
+        log.append(text)
+        message = {"type": "seats", "index": live.index, "seats": public_seats(live.meta), "log": [text]}
+        self.broadcast(live, {**message, "log_size": len(log)})
+
+    async def idle_takeovers(self) -> int:
+        """Hand to a bot every seat to move that has been idle longer than its game allows (a game created with
+        ``idle_hours``); how many were handed over."""
+        n = 0
+        now = time.time()
+        waiting = [
+            *await self.store.run(self.store.list, "running", 5000),
+            *await self.store.run(self.store.list, "open", 5000),
+        ]
+        for meta in waiting:
+            seat = meta.summary.get("to_move")
+            if not isinstance(seat, int) or not 0 <= seat < len(meta.seats):
+                continue
+            spec = meta.seats[seat]
+            hours = spec.get("idle_hours")
+            if spec.get("bot") or not hours or now - float(meta.summary.get("moved_at") or now) < hours * 3600:
+                continue
+            live = await self.get(meta.id)
+            async with live.lock:
+                if (
+                    live.game.to_move != seat
+                    or live.meta.seats[seat].get("bot")
+                    or time.time() - live.moved_at < hours * 3600
+                ):
+                    continue
+                seats = [dict(x) for x in live.meta.seats]
+                level = seats[seat].get("idle_bot") or "steady"
+                seats[seat].update(bot=level, token_hash=None)
+                text = (
+                    f"{seats[seat]['name']} has not moved for {hours:g} hours: the {LEVEL_TITLES[level]} bot takes "
+                    "over the seat"
+                )
+                await self._store_seats(live, seats, seat, text)
+            self.wake_bots(live)
+            n += 1
+        return n
+
+    async def watch_idle_seats(self, every: float) -> None:
+        """Look for idle seats every ``every`` seconds, until the server stops."""
+        while True:
+            await asyncio.sleep(every)
+            try:
+                await self.idle_takeovers()
+            except Exception:  # a database hiccup: try again next time
+                log.exception("looking for idle seats failed")
 
     # --- asking the others to accept an undo (online) ------------------------------------------------
 

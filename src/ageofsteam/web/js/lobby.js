@@ -62,6 +62,7 @@ export function renderCreateForm() {
   const seatsBox = h("div", { class: "seats", id: "seats" });
   const optionsBox = h("div", { class: "options", id: "options" });
   const mapInfo = h("p", { class: "muted map-info" });
+  const idle = h("input", { id: "idle-hours", type: "number", min: "0.5", max: "720", step: "0.5", placeholder: "never" });
   const seed = h("input", { id: "seed", type: "number", min: "0", placeholder: "secret: no one can foresee the dice",
     title: "A chosen seed makes the dice foreseeable: only for a hot-seat game or one with a single human" });
   const mode = h("div", { class: "mode" },
@@ -131,6 +132,7 @@ export function renderCreateForm() {
       map: mapSelect.value, players: n, options,
       seats: seatRows.slice(0, n).map((s) => ({ name: s.name.value.trim() || null, bot: s.kind.value === "human" ? null : s.kind.value })),
       seed: seed.value === "" ? null : Number(seed.value),
+      idle_hours: idle.value === "" ? null : Number(idle.value),
     };
     for (const s of body.seats) if (!s.name) delete s.name;
     const hotseat = form.querySelector("input[name=mode]:checked").value === "hotseat";
@@ -161,7 +163,8 @@ export function renderCreateForm() {
   h("h3", {}, "How you play"),
   mode,
   h("details", { class: "advanced" }, h("summary", {}, "Advanced"),
-    h("label", { class: "field" }, h("span", {}, "Seed"), seed)),
+    h("label", { class: "field" }, h("span", {}, "Seed"), seed),
+    h("label", { class: "field" }, h("span", {}, "A bot takes over a seat idle for (hours)"), idle)),
   submit);
   setKids(box, h("h2", {}, "New game"), form);
   fillPlayers();
