@@ -578,6 +578,24 @@ def serve_command(
     max_games: Annotated[
         int, typer.Option("--max-games", help="Games not finished the server holds at most (0: no limit).")
     ] = 20_000,
+    smtp_url: Annotated[
+        str | None,
+        typer.Option(
+            "--smtp-url", help="Send turn mails through this SMTP server (smtp://host:port).", show_default=False
+        ),
+    ] = None,
+    mail_from: Annotated[
+        str, typer.Option("--mail-from", help="The sender of turn mails.")
+    ] = "Age of Steam <aos@localhost>",
+    mail_every: Annotated[
+        float, typer.Option("--mail-every", help="Minutes between two turn mails to the same seat, at least.")
+    ] = 60.0,
+    public_url: Annotated[
+        str | None,
+        typer.Option(
+            "--public-url", help="The address players reach the server at (for links in mails).", show_default=False
+        ),
+    ] = None,
 ) -> None:
     """Serve games in the browser: lobby, hot seat, online play and bots (docs/web-api.md)."""
     from ageofsteam.server import serve
@@ -590,4 +608,8 @@ def serve_command(
         bot_delay=bot_delay,
         games_per_minute=games_per_minute,
         max_games=max_games,
+        smtp_url=smtp_url,
+        mail_from=mail_from,
+        mail_every=mail_every * 60,
+        public_url=public_url,
     )

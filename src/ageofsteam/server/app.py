@@ -28,6 +28,7 @@ from ageofsteam.server.errors import ApiError
 from ageofsteam.server.guard import Guard
 from ageofsteam.server.hub import Hub, Identity, LiveGame, public_seats
 from ageofsteam.server.limits import PerMinute
+from ageofsteam.server.mail import MAIL_EVERY, Mailer
 from ageofsteam.server.replays import Replays, parse_record, position_json
 from ageofsteam.server.store import Store
 
@@ -87,6 +88,11 @@ class SeatChangeIn(BaseModel):
     new_link: bool = False  # a person's seat: issue a new join link (the old one stops working)
 
 
+class NotifyIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    email: str | None = Field(default=None, max_length=200, pattern=r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
+
+
 class UndoIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
     index: int = Field(ge=0)
@@ -117,6 +123,10 @@ def create_app(
     games_per_minute: int = GAMES_PER_MINUTE,
     max_games: int = MAX_GAMES,
     idle_check_seconds: float = IDLE_CHECK_SECONDS,
+    smtp_url: str | None = None,
+    mail_from: str = "Age of Steam <aos@localhost>",
+    mail_every: float = MAIL_EVERY,
+    public_url: str = "http://127.0.0.1:8000",
 ) -> FastAPI:
     """The application, storing games at ``database_url``. Strong bots think ``bot_seconds`` per decision, in a
     pool of ``bot_workers`` processes (default: one per core). One seat token may act ``actions_per_minute``
@@ -125,7 +135,15 @@ def create_app(
     store = Store(database_url)
     action_limit = PerMinute(actions_per_minute, "actions")
     game_limit = PerMinute(games_per_minute, "new games")
-    hub = Hub(store, all_maps=all_maps, bot_delay=bot_delay, bot_seconds=bot_seconds, bot_workers=bot_workers)
+    mailer = Mailer(smtp_url, mail_from, public_url, mail_every) if smtp_url else None
+    hub = Hub(
+        store,
+        all_maps=all_maps,
+        bot_delay=bot_delay,
+        bot_seconds=bot_seconds,
+        bot_workers=bot_workers,
+        mailer=mailer,
+    )
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -382,6 +400,22 @@ def create_app(
         ident = need(await hub.identify(live, token_of(x_seat_token, token)))
         return await hub.change_seat(live, ident, seat, body.bot, body.new_link)
 
+    @app.post("/api/games/{game_id}/notify")
+    async def notify(
+        game_id: str, body: NotifyIn, x_seat_token: TokenHeader = None, token: TokenQuery = None
+    ) -> dict[str, Any]:
+        """Tell me by e-mail when it is my move (``email``: null to stop)."""
+        live = await hub.get(game_id)
+        ident = need(await hub.identify(live, token_of(x_seat_token, token)))
+        return await hub.set_email(live, ident, body.email)
+
+    @app.get("/api/games/{game_id}/notify/stop", include_in_schema=False)
+    async def notify_stop(game_id: str, seat: int, key: Annotated[str, Query(max_length=64)]) -> HTMLResponse:
+        """The one-click stop link of a turn mail."""
+        live = await hub.get(game_id)
+        await hub.stop_email(live, seat, key)
+        return HTMLResponse("<!doctype html><title>Age of Steam</title><p>No more turn mails for this game.</p>")
+
     @app.post("/api/games/{game_id}/undo-request")
     async def undo_request(
         game_id: str, body: IndexIn, x_seat_token: TokenHeader = None, token: TokenQuery = None
@@ -566,6 +600,10 @@ def serve(
     bot_seconds: float = DEFAULT_SECONDS,
     games_per_minute: int = GAMES_PER_MINUTE,
     max_games: int = MAX_GAMES,
+    smtp_url: str | None = None,
+    mail_from: str = "Age of Steam <aos@localhost>",
+    mail_every: float = MAIL_EVERY,
+    public_url: str | None = None,
 ) -> None:
     """Run the server until interrupted."""
     import uvicorn
@@ -577,6 +615,10 @@ def serve(
         bot_seconds=bot_seconds,
         games_per_minute=games_per_minute,
         max_games=max_games,
+        smtp_url=smtp_url,
+        mail_from=mail_from,
+        mail_every=mail_every,
+        public_url=public_url or f"http://{host}:{port}",
     )
     print(f"Age of Steam is served at http://{host}:{port}/  (games stored in {database_url})", flush=True)
     # No per-message compression: every update would be compressed once per viewer (most of the CPU of a

@@ -38,6 +38,7 @@ from ageofsteam.engine.record import Record, Seat
 from ageofsteam.engine.view import view
 from ageofsteam.server.decisions import action_hexes, decisions, hint_json
 from ageofsteam.server.errors import ApiError
+from ageofsteam.server.mail import Mailer, stop_key
 from ageofsteam.server.store import Store, StoredGame, now_iso, token_hash
 from ageofsteam.server.thinking import HINT_LEVEL, HINT_SECONDS, Job, Thinker
 from ageofsteam.words.choices import action_words
@@ -91,6 +92,7 @@ class LiveGame:
     history_cache: tuple[int, int, dict[str, Any]] | None = None  # (index, undos, the figures turn by turn)
     undo_request: UndoRequest | None = None  # an undo asked for online, waiting for the others' answers
     moved_at: float = field(default_factory=time.time)  # when the game last changed (for idle seats)
+    last_to_move: int | None = None  # the seat to move after the last change (a turn mail goes when it changes)
 
     @property
     def index(self) -> int:
@@ -186,8 +188,10 @@ class Hub:
         bot_delay: float = 0.0,
         bot_seconds: float = DEFAULT_SECONDS,
         bot_workers: int | None = None,
+        mailer: Mailer | None = None,
     ) -> None:
         self.store = store
+        self.mailer = mailer  # turn mails, when the server was given an SMTP server
         self.all_maps = all_maps
         self.bot_delay = bot_delay
         self.bot_seconds = bot_seconds  # the strong bots' thinking time per decision
@@ -286,6 +290,8 @@ class Hub:
             "undoable": len(self._takeback(live, ident)),
             "may_ask_undo": bool((asked := self._asked_undo(live, ident)) and asked[1]),
             "undo_request": self.request_json(live),
+            "turn_mail": next((live.meta.seats[i].get("email") for i in ident.seats), None),
+            "mail_offered": self.mailer is not None,
         }
 
     def _takeback(self, live: LiveGame, ident: Identity) -> list[int]:
@@ -405,6 +411,7 @@ class Hub:
             raise
         new = game.record.actions[start:]
         live.moved_at = time.time()
+        before = live.last_to_move
         try:
             await self.store.run(self.store.append, live.meta.id, start, new, live.status(), live.summary())
         except BaseException:  # the commit may or may not have happened: the database will say
@@ -427,7 +434,48 @@ class Hub:
             "log_size": len(game.state.log),
         }
         self.broadcast(live, msg)
+        live.last_to_move = game.to_move
+        if self.mailer is not None and game.to_move != before:
+            self._turn_mail(live)
         return msg
+
+    def _turn_mail(self, live: LiveGame) -> None:
+        """The move has come to a seat: mail its player if they asked for it (and not too often)."""
+        seat = live.game.to_move
+        if self.mailer is None or not isinstance(seat, int) or seat < 0 or live.game.over:
+            return
+        spec = live.meta.seats[seat]
+        to = spec.get("email")
+        if not to or spec.get("bot") or not self.mailer.due(live.meta.id, seat):
+            return
+        g = live.game.state
+        msg = self.mailer.message(
+            to, live.meta.id, seat, spec["name"], g.map.name, g.rules.phase(g).title, live.meta.host_hash
+        )
+        task = asyncio.get_running_loop().create_task(self.mailer.send(msg))
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    async def set_email(self, live: LiveGame, ident: Identity, email: str | None) -> dict[str, Any]:
+        """A player asks for turn mails at ``email`` for their seats (None: no more mails)."""
+        if self.mailer is None:
+            raise ApiError(409, "no_mail", "this server sends no mail (it was started without --smtp-url)", None)
+        async with live.lock:
+            seats = [dict(s, email=email) if i in ident.seats else s for i, s in enumerate(live.meta.seats)]
+            await self.store.run(self.store.set_seats, live.meta.id, seats, live.meta.status)
+            live.meta.seats = seats
+        return {"seats": ident.seats, "email": email}
+
+    async def stop_email(self, live: LiveGame, seat: int, key: str) -> None:
+        """The one-click stop link of a turn mail."""
+        if not 0 <= seat < len(live.meta.seats) or not hmac.compare_digest(
+            key, stop_key(live.meta.host_hash, live.meta.id, seat)
+        ):
+            raise ApiError(404, "not_found", "this stop link is not valid", "key")
+        async with live.lock:
+            seats = [dict(s, email=None) if i == seat else s for i, s in enumerate(live.meta.seats)]
+            await self.store.run(self.store.set_seats, live.meta.id, seats, live.meta.status)
+            live.meta.seats = seats
 
     def _forget(self, live: LiveGame) -> None:
         """Drop ``live`` after a failed or interrupted commit: the next request replays the game from the database

@@ -33,6 +33,7 @@ export async function showGame(id) {
             h("label", {}, h("input", { type: "checkbox", id: "labels-toggle", onchange: (e) => { S.labels = e.target.checked; loadBoard(); } }), " hex labels"),
             zoomTools(),
             turnNoticeTools(),
+            h("span", { id: "mail-tool" }),
             h("span", { class: "muted", id: "board-hint" }),
             h("a", { href: `/game/${encodeURIComponent(id)}/replay`, class: "muted", id: "replay-link" }, "replay"),
             h("a", { href: `/api/games/${id}/record`, download: `aos-${id}.json`, class: "muted" }, "download record"))),
@@ -71,11 +72,36 @@ export async function showGame(id) {
   connect();
 }
 
+/** "E-mail me on my move", where the server sends mail: the address is asked for, and can be taken back. */
+function renderMailTool() {
+  const el = document.getElementById("mail-tool");
+  if (!el) return;
+  const you = S.you;
+  if (!you || !you.mail_offered || !you.seats.length || (S.view && S.view.over)) { setKids(el); return; }
+  const set = async (email) => {
+    try {
+      await api("POST", `/api/games/${S.id}/notify`, { token: S.token, body: { email } });
+      you.turn_mail = email;
+      toast(email ? `A mail will tell ${email} when it is your move.` : "No more turn mails.", "info");
+    } catch (err) {
+      toast(err.message);
+    }
+    renderMailTool();
+  };
+  setKids(el, you.turn_mail
+    ? h("button", { type: "button", class: "linkish", id: "mail-stop", title: `Mails go to ${you.turn_mail}`, onclick: () => set(null) }, "stop turn mails")
+    : h("button", { type: "button", class: "linkish", id: "mail-me", onclick: () => {
+      const email = window.prompt("Your e-mail address, for a mail when it is your move:");
+      if (email) set(email.trim());
+    } }, "e-mail me on my move"));
+}
+
 export function renderAll() {
   const why = document.getElementById("board-why");
   if (why && why.dataset.index !== String(S.index)) { why.textContent = ""; why.dataset.index = String(S.index); }
   renderBanner();
   renderUndoRequest();
+  renderMailTool();
   renderMapPanel();
   renderCharts();
   renderPlayers();
