@@ -157,6 +157,8 @@ def test_you_and_legal_follow_the_token(client: TestClient) -> None:
         "undoable": 0,
         "may_ask_undo": False,
         "undo_request": None,
+        "turn_mail": None,
+        "mail_offered": False,
     }
     host = client.get(f"/api/games/{gid}?token={d['host_token']}").json()["you"]
     assert host["seats"] == [0, 1, 2] and host["host"]
