@@ -60,7 +60,8 @@ def start(db: Path, port: int) -> subprocess.Popen[bytes]:
 
 
 def new_game(client: httpx.Client, seed: int) -> dict:
-    r = client.post("/api/games", json={"map": "rust-belt", "players": 3, "seed": seed})
+    # three humans played from the host link (a hot seat: a chosen seed is allowed, so runs are comparable)
+    r = client.post("/api/games", json={"map": "rust-belt", "players": 3, "seed": seed, "hot_seat": True})
     r.raise_for_status()
     return r.json()
 
