@@ -70,14 +70,10 @@ def test_no_money_names_the_cheapest_build_there():
         for n in g.map.neighbours[h]
         if n >= 0 and not g.is_city(n) and (g.is_town(n) or (g.rules.terrain_cost(g, n) or 0) > 2)
     )
-    cheapest = min(
-        g.rules.terrain_cost(g, g.map.hex_id(label)) or 99,
-        3 if g.is_town(g.map.hex_id(label)) else 99,
-    )
     text = why(game, label)
     assert text is not None and text.startswith(f"no money for the cheapest build at {label}: $")
     assert text.endswith("and you have $2")
-    assert int(text.split("$")[1].split(",")[0]) >= min(cheapest, 3)
+    assert int(text.split("$")[1].split(",")[0]) > 2  # the cheapest build there costs more than the cash
 
 
 def test_a_player_without_the_cheapest_build_is_told_so():

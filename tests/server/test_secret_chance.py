@@ -15,9 +15,10 @@ from ageofsteam.engine.record import Record
 from tests.server.helpers import local_game, play_until, wait_for
 
 
-def two_humans(client: TestClient, **extra: object) -> dict:
+def two_humans(client: TestClient) -> dict:
+    """A game of two humans and a bot, with no chosen seed: its dice come from the server's secret."""
     seats = [{"name": "Ann"}, {"name": "Bob"}, {"name": "Bot", "bot": "random"}]
-    r = client.post("/api/games", json={"map": "rust-belt", "players": 3, "seats": seats, **extra})
+    r = client.post("/api/games", json={"map": "rust-belt", "players": 3, "seats": seats})
     assert r.status_code == 201, r.text
     return r.json()
 
@@ -79,8 +80,7 @@ def test_the_public_record_does_not_foretell_the_next_dice(client: TestClient) -
 
 
 def test_a_finished_game_publishes_the_secret_and_every_die_verifies(client: TestClient) -> None:
-    seats = [{"name": "Ann"}, {"name": "Bob"}, {"bot": "random"}]
-    d = client.post("/api/games", json={"map": "rust-belt", "players": 3, "seats": seats}).json()
+    d = two_humans(client)
     gid = d["id"]
     play_until(client, gid, d["host_token"], lambda g: g.over, limit=5000)
     wait_for(lambda: client.get(f"/api/games/{gid}").json()["view"]["over"])

@@ -216,13 +216,8 @@ class Game:
     def undoable(self, seat: int | None = None) -> int:
         """How many of the last actions can be undone: player actions since the last chance event
         (only ``seat``'s own, if given)."""
-        n = 0
-        for data in reversed(self.record.actions):
-            a = parse_action(data)
-            if a.is_chance or (seat is not None and a.actor != seat):
-                break
-            n += 1
-        return n
+        mine = set(range(len(self.record.seats))) if seat is None else {seat}
+        return len(self.takeback_points(mine, set()))
 
     def takeback_points(self, mine: set[int], answered_by: set[int]) -> list[int]:
         """Where an undo of the decisions of the seats ``mine`` may take the record back to, latest first: the
