@@ -82,9 +82,11 @@ def test_tall_boards_fit_without_scrolling_the_page(server: Server, page: Any, s
     create_hotseat(page, server, map_id, load_board(map_id).players[0], seed=1)
     page.wait_for_selector("#board svg")
     fitted(page)
-    svg = page.locator("#board svg").bounding_box()
-    pane = page.locator("#board").bounding_box()
-    assert svg["height"] <= pane["height"] + 1 and svg["width"] <= pane["width"] + 1
+    svg, pane = page.evaluate(
+        "() => ['#board svg', '#board'].map(s => { const r = document.querySelector(s).getBoundingClientRect();"
+        " return { width: r.width, height: r.height }; })"
+    )
+    assert 0 < svg["height"] <= pane["height"] + 1 and 0 < svg["width"] <= pane["width"] + 1
     shot(page, f"fitted-{map_id}")
 
 

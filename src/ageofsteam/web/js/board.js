@@ -20,7 +20,10 @@ export async function loadBoard() {
     return;
   }
   if (seq !== boardSeq) return; // a newer board is on its way
-  placeBoard(text);
+  if (text !== S.boardText || !S.svg || !S.svg.isConnected) {
+    placeBoard(text); // the same board is not drawn again: no flicker, and what the player points at stays
+    S.boardText = text;
+  }
   drawOverlays();
 }
 

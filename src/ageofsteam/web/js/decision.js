@@ -21,6 +21,8 @@ export function renderDecision() {
         title: "The others have answered your move: they accept or refuse" }, "↶ Ask to take back my last action")
       : null;
   if (v.over) {
+    if (el.dataset.over === String(S.index) && el.querySelector("#story")) return; // drawn already: not fetched again
+    el.dataset.over = String(S.index);
     const story = h("div", { class: "story", id: "story" }, h("p", { class: "muted" }, "Drawing the game's story…"));
     setKids(el, h("h2", {}, "Game over"), h("ol", { class: "standings" }, (v.standings || []).map((s) =>
       h("li", {}, swatch(v.players.find((p) => p.seat === s.seat).colour), ` ${playerName(s.seat)} — `,
