@@ -48,6 +48,11 @@ def test_the_page_shows_the_maps_own_state(server: Server, browser: Any, page: A
         assert page.locator("#map-panel").is_hidden()
     else:
         check_panel(page, facts)
+    marks = [m for boxes in view.get("display_marks", {}).values() for m in boxes if m]
+    if marks:  # the map's words under boxes of the goods display (money under a red good)
+        page.wait_for_selector("#goods .box-mark")
+        shown = page.eval_on_selector_all("#goods .box-mark", "els => els.map(e => e.textContent)")
+        assert sorted(shown) == sorted(marks)
     shot(page, f"map-{map_id}-desktop")
     phone = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
     try:

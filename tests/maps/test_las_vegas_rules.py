@@ -14,6 +14,7 @@ Positions used::
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
 from typing import Any
 
@@ -279,6 +280,21 @@ def test_the_picture_shows_the_money_and_the_grey_disc():
     assert "Money on cities:" in svg and "Grey disc: Engineer cannot be taken" in svg
     lab, dollars = sorted(figures(g).money.items())[0]
     assert dollars > 0 and f"{g.stop_name(g.map.by_label[lab])} ${dollars}" in svg
+
+
+def test_the_board_shows_a_note_with_the_money_on_each_city_and_the_display_marks_the_money_under_red_goods():
+    from ageofsteam.engine.view import state_view
+    from ageofsteam.render import render_svg
+
+    g = Game.new(MAP, players=3, seed=2).state
+    svg = render_svg(g)
+    notes = dict(re.findall(r'class="city-money" data-hex="(\w+)" data-money="(\d+)"', svg))
+    assert notes == {lab: str(v) for lab, v in figures(g).money.items() if v} and notes
+    marks = state_view(g)["display_marks"]
+    under = figures(g).display_money
+    assert marks == {col: [f"${v}" if v else None for v in boxes] for col, boxes in under.items() if any(boxes)}
+    for col, boxes in marks.items():  # a mark under each red good, none elsewhere
+        assert [m is not None for m in boxes] == [c == "red" for c in g.display[col]]
 
 
 # --- random play ----------------------------------------------------------------------------------

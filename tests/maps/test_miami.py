@@ -4,12 +4,15 @@ deductions from them, its adjacency, and its setup for the one player."""
 
 from __future__ import annotations
 
+import random
+import re
 from itertools import pairwise
 
 import pytest
 
 from ageofsteam import BadInput, Game
 from ageofsteam.board.mapdata import MapData
+from ageofsteam.bots import RandomBot
 from ageofsteam.engine.invariants import cube_census
 from ageofsteam.maps import load_board, load_rules
 from ageofsteam.maps.miami.rules import PEOPLE
@@ -263,3 +266,27 @@ def test_no_black_cubes_and_no_black_new_cities(rules):
 def test_the_board_renders(board):
     svg = render_svg(board)
     assert "Biscayne Campus" in svg and "Amtrak" in svg
+
+
+@pytest.mark.state_edited
+def test_the_board_outlines_where_the_next_flood_may_go_while_a_flood_is_due(rules):
+    g = Game.new(MAP, players=1, seed=5).state
+    assert rules.FLOODS_PER_ROUND.get(g.turn, 0) > 0
+    outlined = re.findall(r'class="flood-site" data-hex="(\w+)"', render_svg(g))
+    assert outlined == [g.label(h) for h in rules.flood_sites(g)] and outlined
+    g.turn = max(rules.TURNS[1], *rules.FLOODS_PER_ROUND) + 1  # past the last flood: nothing outlined
+    assert rules.FLOODS_PER_ROUND.get(g.turn, 0) == 0 and "flood-site" not in render_svg(g)
+
+
+def test_a_district_name_is_not_hidden_under_a_flood_sign_or_the_people(board):
+    game, rng, bot = Game.new(MAP, players=1, seed=5), random.Random(5), RandomBot()
+    while game.state.turn < 2:  # a flood cube has come onto the West district's middle hex by then
+        game.apply(bot.choose(game, rng))
+    g = game.state
+    signs = {g.label(h) for h in set(g.rules.goods_on_hexes(g)) | set(g.rules.flooded(g))}
+    placed = dict(re.findall(r'data-hex="(\w+)" class="area-name"[^>]*>([A-Z ]+)<', render_svg(g)))
+    assert sorted(placed.values()) == sorted(name.replace("_", " ").upper() for name in board.areas)
+    for lab, name in placed.items():
+        area = board.areas[name.lower().replace(" ", "_")]
+        free = {board.labels[h] for h in area} - signs
+        assert lab not in signs or not free, name  # on a hex of its own unless every hex of the area has a sign

@@ -8,6 +8,7 @@ Building (Q2, red); P1 touches N1, Q2 and Hudson Yards (R1, a construction site,
 from __future__ import annotations
 
 import copy
+import re
 from typing import Any
 
 import pytest
@@ -516,3 +517,12 @@ def test_the_position_renders_with_stacks_stations_and_excavations():
     game = game_at(dug=["M2"], stations={"K2-M2": [0, 1]}, stacks={"K2": ["red", "blue", "black"]})
     svg = render_svg(game.state)
     assert 'class="disc-stack"' in svg and 'class="station"' in svg and 'class="excavated"' in svg
+
+
+def test_each_stack_shows_its_height_in_figures():
+    game = game_at(stacks={"K2": ["red", "blue", "black"], "N1": ["red"]})
+    svg = render_svg(game.state)
+    heights = re.findall(r'class="disc-stack" data-hex="(\w+)" data-height="(\d+)">(.*?)</g>', svg)
+    assert [(lab, n) for lab, n, _ in heights] == [("K2", "3"), ("N1", "1")]
+    for _, n, body in heights:
+        assert body.count('class="disc ') == int(n) and f'class="stack-height">{n}</text>' in body

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from ageofsteam import BadInput, Game
@@ -200,3 +202,15 @@ def test_a_new_game_replays_to_the_same_setup(players):
     again = game.replay()
     assert again.state.cubes == game.state.cubes
     assert again.state.display == game.state.display
+
+
+def test_the_board_marks_every_flight_city_with_a_plane(board):
+    from ageofsteam.maps.taiwan.rules import NORTH, SOUTH
+    from ageofsteam.render import render_svg
+
+    svg = render_svg(Game.new("taiwan", players=5, seed=1).state)
+    planes = re.findall(r'class="flight-city" data-hex="(\w+)" data-area="([\w ]+)"', svg)
+    expected = [(board.labels[h], "North Taiwan") for h in sorted(board.areas[NORTH])]
+    expected += [(board.labels[h], "South Taiwan") for h in sorted(board.areas[SOUTH])]
+    assert planes == expected and len(planes) == 7
+    assert "flights: a cube may fly between two purple cities" in svg

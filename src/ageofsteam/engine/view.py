@@ -107,6 +107,8 @@ def state_view(g: GameState) -> dict[str, Any]:
         }
     if g.produced:
         view["production_cubes"] = list(g.produced)
+    if marks := rules.display_marks(g):
+        view["display_marks"] = marks
     figures = g.map_state.to_json()
     if figures:
         view["extra"] = figures

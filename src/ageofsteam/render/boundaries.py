@@ -58,10 +58,14 @@ def draw_lines(cv: HexCanvas) -> str:
 
 
 def draw_names(cv: HexCanvas) -> str:
-    """Each area's name, on a hex near the area's middle whose surroundings hold no city or town."""
+    """Each area's name, on a hex near the area's middle whose surroundings hold no city or town and which shows
+    no feature's sign and no goods (Miami's flood cubes and people would hide it)."""
     b = cv.board
     r = cv.geo.r
     used: set[int] = set()
+    signs = set(cv.extras.features)  # a feature's sign would cover the name
+    if cv.g is not None:
+        signs |= set(cv.drawing.placed_features(cv.g)) | set(cv.g.rules.goods_on_hexes(cv.g))
     names = []
     for name, hexes in region_areas(cv).items():
         cx = sum(cv.c(h)[0] for h in hexes) / len(hexes)
@@ -73,7 +77,8 @@ def draw_names(cv: HexCanvas) -> str:
             crowded = any(cv.is_city(n) or n in b.towns or n in used for n in near)
             taken = cv.is_city(h) or h in b.towns or h in used
             marked = b.terrain[h] not in ("plain", "city", "town")
-            penalty = (1000 if taken else 100 if crowded else 3 if marked else 0) * r * r
+            covered = h in signs
+            penalty = (1000 if taken else 500 if covered else 100 if crowded else 3 if marked else 0) * r * r
             return (x - cx) ** 2 + (y - cy) ** 2 + penalty
 
         at = min(hexes, key=score)
@@ -83,7 +88,7 @@ def draw_names(cv: HexCanvas) -> str:
         names.append(
             text(
                 x,
-                y + 0.1 * r,
+                y + (-0.5 if at in signs else 0.1) * r,  # above a sign no other hex of the area could avoid
                 label,
                 0.3 * r,
                 fill=INK,
@@ -91,6 +96,7 @@ def draw_names(cv: HexCanvas) -> str:
                 halo="#ffffff",
                 halo_width=2.5,
                 letter_spacing="1",
+                data_hex=b.labels[at],
                 class_="area-name",
             )
         )

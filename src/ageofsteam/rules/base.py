@@ -318,6 +318,11 @@ class BaseRules:
         say = _panel_of(type(self))
         return say(g) if say is not None else []
 
+    def display_marks(self, g: GameState) -> dict[str, list[str | None]]:
+        """A short word under boxes of the goods display (Las Vegas: the money under a red good), column →
+        one entry per box (None: nothing), for the view's ``display_marks``; none in the base game."""
+        return {}
+
     def goods_on_hexes(self, g: GameState) -> dict[int, dict[str, int]]:
         """Goods lying on hexes that are not cities or New Cities (a map's volcanoes, oil fields…): hex → colour
         → count, for the picture (``aos render``); none in the base game."""

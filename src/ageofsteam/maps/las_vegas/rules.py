@@ -198,6 +198,12 @@ class Rules(BaseRules):
 
     # --- building ------------------------------------------------------------------------------
 
+    def display_marks(self, g: GameState) -> dict[str, list[str | None]]:
+        """The money under each red good on the goods display."""
+        return {
+            col: [f"${v}" if v else None for v in boxes] for col, boxes in state(g).display_money.items() if any(boxes)
+        }
+
     def terrain_cost(self, g: GameState, h: int) -> int | None:
         if g.map.terrain[h] == "mountain":
             return int(g.options["mountain_cost"])

@@ -1,6 +1,6 @@
 """New York Subway drawn: excavated hexes dark (under the other layers' figures), each place's stack of floors
-as a pile of coloured discs at its lower right, and the stations as small squares in their owners' colours
-spaced along the side they stand on."""
+as a pile of coloured discs at its lower right with its height written beside it, and the stations as small
+squares in their owners' colours spaced along the side they stand on."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from ageofsteam.maps.new_york.state import state
 from ageofsteam.render import palette as pal
 from ageofsteam.render.canvas import HexCanvas
 from ageofsteam.render.layer import Depth, Layer, MapDrawing
-from ageofsteam.render.svgdoc import el, group, polygon
+from ageofsteam.render.svgdoc import el, group, polygon, text
 
 DUG = "#3b3b3b"
 
@@ -36,22 +36,27 @@ def draw_excavated(cv: HexCanvas) -> str:
 
 
 def draw_stacks(cv: HexCanvas) -> str:
-    """Each place's floors, bottom first, as a pile of coloured discs (class ``disc-stack``, each disc
-    ``disc disc-<colour>``)."""
+    """Each place's floors, bottom first, as a pile of coloured discs at the right of the hex, below a city's
+    name and beside a construction site's circle (class ``disc-stack``, each disc ``disc disc-<colour>``), its
+    height in a white badge on top (class ``stack-height``)."""
     if cv.g is None:
         return ""
     r = cv.geo.r
+    step = 0.1 * r
     out = []
     for lab, discs in sorted(state(cv.g).stacks.items()):
-        x, y = cv.c(cv.board.by_label[lab])
-        x, y = x + 0.52 * r, y + 0.42 * r
+        if not discs:
+            continue
+        h = cv.board.by_label[lab]
+        x, y = cv.c(h)
+        x, y = x + 0.52 * r, y + (0.15 if h in cv.board.towns else 0.62) * r
         parts = [
             el(
                 "ellipse",
                 cx=x,
-                cy=y - k * 0.11 * r,
-                rx=0.17 * r,
-                ry=0.07 * r,
+                cy=y - k * step,
+                rx=0.19 * r,
+                ry=0.075 * r,
                 fill=pal.goods(col),
                 stroke="#ffffff" if col == "black" else pal.INK,
                 stroke_width=0.7,
@@ -59,7 +64,12 @@ def draw_stacks(cv: HexCanvas) -> str:
             )
             for k, col in enumerate(discs)
         ]
-        out.append(group(parts, class_="disc-stack", data_hex=lab) if parts else "")
+        top = y - (len(discs) - 1) * step - 0.24 * r
+        parts.append(el("circle", cx=x, cy=top, r=0.13 * r, fill="#ffffff", stroke=pal.INK, stroke_width=0.7))
+        parts.append(
+            text(x, top + 0.075 * r, str(len(discs)), 0.21 * r, fill=pal.INK, weight="bold", class_="stack-height")
+        )
+        out.append(group(parts, class_="disc-stack", data_hex=lab, data_height=len(discs)))
     return group(out, class_="stacks")
 
 

@@ -312,14 +312,20 @@ export function renderGoods() {
   const groups = { light: [], dark: [], other: [] };
   for (const [col, boxes] of Object.entries(v.display || {})) {
     const m = /^(light|dark)(\d+)$/.exec(col);
-    if (m) groups[m[1]].push([m[2], boxes]);
-    else groups.other.push([col, boxes]);
+    if (m) groups[m[1]].push([m[2], boxes, col]);
+    else groups.other.push([col, boxes, col]);
   }
+  const marks = v.display_marks || {}; // the map's word under a box (Las Vegas: the money under a red good)
+  const box = (col, c, i) => {
+    const shown = c ? cube(c) : h("span", { class: "cube empty", title: "empty" });
+    const mark = marks[col] && marks[col][i];
+    return mark ? h("span", { class: "marked-box", title: `${mark} under this good` }, shown, h("span", { class: "box-mark" }, mark)) : shown;
+  };
   const row = (title, cols) => cols.length ? h("div", { class: "display-row" },
     h("span", { class: "row-title" }, title),
-    cols.map(([name, boxes]) => h("div", { class: "display-col" },
+    cols.map(([name, boxes, col]) => h("div", { class: "display-col" },
       h("span", { class: "col-name" }, name),
-      boxes.map((c) => (c ? cube(c) : h("span", { class: "cube empty", title: "empty" })))))) : null;
+      boxes.map((c, i) => box(col, c, i))))) : null;
   const bag = Object.entries(v.bag || {}).filter(([, n]) => n > 0);
   setKids(el, h("h2", {}, "Goods display"),
     h("div", { class: "display" }, row("White dice", groups.light), row("Black dice", groups.dark), row("New City", groups.other)),
