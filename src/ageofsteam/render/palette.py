@@ -51,18 +51,18 @@ GOODS: dict[str, str] = {
 }
 NEUTRAL_CITY = "#e9e4d8"  # a city that accepts no colour
 
-PLAYERS: dict[str, str] = {
-    "blue": "#2b6fdc",
+PLAYERS: dict[str, str] = {  # shades apart from the goods colours of the cities (CIE76 ΔE ≥ 25)
+    "blue": "#5bc0f8",
     "green": "#2e9e45",
-    "yellow": "#f5d23a",
+    "yellow": "#fff38a",
     "pink": "#f08cc3",
     "grey": "#7b7b7b",
     "gray": "#7b7b7b",
     "orange": "#f28a1e",
-    "red": "#d43a2f",
-    "purple": "#8a46b4",
+    "red": "#ff8a80",
+    "purple": "#c792ea",
     "brown": "#8b5a2b",
-    "black": "#1e1e1e",
+    "black": "#5c5c5c",
     "white": "#fafafa",
     "cyan": "#25b7c9",
     "teal": "#1a9c8c",

@@ -1,8 +1,8 @@
 // Small helpers of the browser client: building elements, colours and money, the JSON API, toasts, stored seat links.
 
-export const PLAYER_COLOURS = {
-  blue: "#2b6fdc", green: "#2e9e45", yellow: "#f5d23a", pink: "#f08cc3", grey: "#7b7b7b", gray: "#7b7b7b",
-  orange: "#f28a1e", red: "#d43a2f", purple: "#8a46b4", brown: "#8b5a2b", black: "#1e1e1e", white: "#fafafa",
+export const PLAYER_COLOURS = { // as render/palette.py PLAYERS: shades apart from the cities' goods colours
+  blue: "#5bc0f8", green: "#2e9e45", yellow: "#fff38a", pink: "#f08cc3", grey: "#7b7b7b", gray: "#7b7b7b",
+  orange: "#f28a1e", red: "#ff8a80", purple: "#c792ea", brown: "#8b5a2b", black: "#5c5c5c", white: "#fafafa",
   cyan: "#25b7c9", teal: "#1a9c8c",
 };
 
