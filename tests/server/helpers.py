@@ -3,9 +3,17 @@
 from __future__ import annotations
 
 import random
+import socket
+import subprocess
+import sys
+import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
+import httpx
 from fastapi.testclient import TestClient
 
 from ageofsteam.bots import RandomBot
@@ -69,3 +77,40 @@ def wait_for(pred: Any, timeout: float = 30.0) -> Any:
             return v
         time.sleep(0.02)
     raise AssertionError("timed out")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@contextmanager
+def server(db: str, port: int, *options: str) -> Iterator[subprocess.Popen[bytes]]:
+    """A real ``aos serve`` process on ``db`` at ``port`` (with ``options``), killed at the end."""
+    cmd = [str(Path(sys.executable).parent / "aos"), "serve", "--port", str(port), "--database-url", db, *options]
+    with tempfile.TemporaryFile() as output:  # a file, not a pipe: a server that logs a lot never blocks on it
+        proc = subprocess.Popen(cmd, stdout=output, stderr=subprocess.STDOUT)
+        yield from _started(proc, port, output)
+
+
+def _started(proc: subprocess.Popen[bytes], port: int, output: Any) -> Iterator[subprocess.Popen[bytes]]:
+    """``proc`` once it answers at ``port`` (its ``output`` shown if it stops first), killed at the end."""
+    try:
+        end = time.monotonic() + 30
+        while True:
+            try:
+                if httpx.get(f"http://127.0.0.1:{port}/api/health", timeout=1).status_code == 200:
+                    break
+            except httpx.TransportError:
+                pass
+            if proc.poll() is not None:
+                output.seek(0)
+                raise AssertionError(output.read().decode(errors="replace"))
+            assert time.monotonic() < end, "the server did not start"
+            time.sleep(0.1)
+        yield proc
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        proc.wait()

@@ -596,6 +596,14 @@ def serve_command(
             "--public-url", help="The address players reach the server at (for links in mails).", show_default=False
         ),
     ] = None,
+    lease_seconds: Annotated[
+        float,
+        typer.Option(
+            "--lease-seconds",
+            min=0.5,
+            help="PostgreSQL, several processes: seconds after which a dead process's bots pass to another.",
+        ),
+    ] = 5.0,
 ) -> None:
     """Serve games in the browser: lobby, hot seat, online play and bots (docs/web-api.md)."""
     from ageofsteam.server import serve
@@ -612,4 +620,5 @@ def serve_command(
         mail_from=mail_from,
         mail_every=mail_every * 60,
         public_url=public_url,
+        lease_seconds=lease_seconds,
     )

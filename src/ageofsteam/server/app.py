@@ -18,6 +18,7 @@ from fastapi.concurrency import run_in_threadpool
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
+from sqlalchemy.exc import DBAPIError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from ageofsteam.bots import DEFAULT_SECONDS, LEVEL_TITLES, LEVELS
@@ -127,12 +128,19 @@ def create_app(
     mail_from: str = "Age of Steam <aos@localhost>",
     mail_every: float = MAIL_EVERY,
     public_url: str = "http://127.0.0.1:8000",
+    lease_seconds: float | None = None,
 ) -> FastAPI:
     """The application, storing games at ``database_url``. Strong bots think ``bot_seconds`` per decision, in a
     pool of ``bot_workers`` processes (default: one per core). One seat token may act ``actions_per_minute``
     times a minute, one client address create ``games_per_minute`` games, and the server holds at most
-    ``max_games`` games not finished (0: no limit)."""
+    ``max_games`` games not finished (0: no limit). On PostgreSQL several processes may serve the same games
+    (server/cluster.py); a bot lease not renewed for ``lease_seconds`` passes to another process."""
     store = Store(database_url)
+    cluster = None
+    if store.engine.dialect.name == "postgresql":
+        from ageofsteam.server.cluster import LEASE_SECONDS, Cluster
+
+        cluster = Cluster(store, lease_seconds or LEASE_SECONDS)
     action_limit = PerMinute(actions_per_minute, "actions")
     game_limit = PerMinute(games_per_minute, "new games")
     mailer = Mailer(smtp_url, mail_from, public_url, mail_every) if smtp_url else None
@@ -143,6 +151,7 @@ def create_app(
         bot_seconds=bot_seconds,
         bot_workers=bot_workers,
         mailer=mailer,
+        cluster=cluster,
     )
 
     @contextlib.asynccontextmanager
@@ -152,6 +161,11 @@ def create_app(
             log.info("resumed the bots of %d games", n)
         watcher = asyncio.create_task(hub.watch_idle_seats(idle_check_seconds))
         hub.tasks.add(watcher)
+        if cluster is not None:
+            hub.tasks.add(asyncio.create_task(cluster.listen(hub.changed_elsewhere, hub.listening_again)))
+            hub.tasks.add(asyncio.create_task(hub.keep_bot_leases()))
+            with contextlib.suppress(TimeoutError):  # changes made elsewhere reach this process from the start
+                await asyncio.wait_for(cluster.listening.wait(), 10)
         yield
         await hub.shutdown()
         store.close()
@@ -180,6 +194,13 @@ def create_app(
             code = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "refused")
             err = ApiError(exc.status_code, code, str(exc.detail), None)
         return JSONResponse(err.body(), status_code=err.status, headers=getattr(exc, "headers", None))
+
+    @app.exception_handler(DBAPIError)
+    async def _database_away(_req: Request, exc: DBAPIError) -> JSONResponse:
+        """The database cannot be reached (restarting?): nothing was changed that the player was told of."""
+        log.warning("a request failed on the database: %s", exc.orig or exc)
+        err = ApiError(503, "unavailable", "the game database cannot be reached just now; try again in a moment")
+        return JSONResponse(err.body(), status_code=err.status, headers={"Retry-After": "1"})
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(_req: Request, exc: RequestValidationError) -> JSONResponse:
@@ -482,6 +503,9 @@ def create_app(
         except ApiError:
             await websocket.close(code=4404, reason="no such game")
             return
+        except DBAPIError:
+            await websocket.close(code=1013, reason="the game database cannot be reached; reconnect")
+            return
         try:
             ident = await hub.identify(live, token)
         except ApiError:
@@ -604,6 +628,7 @@ def serve(
     mail_from: str = "Age of Steam <aos@localhost>",
     mail_every: float = MAIL_EVERY,
     public_url: str | None = None,
+    lease_seconds: float | None = None,
 ) -> None:
     """Run the server until interrupted."""
     import uvicorn
@@ -619,6 +644,7 @@ def serve(
         mail_from=mail_from,
         mail_every=mail_every,
         public_url=public_url or f"http://{host}:{port}",
+        lease_seconds=lease_seconds,
     )
     print(f"Age of Steam is served at http://{host}:{port}/  (games stored in {database_url})", flush=True)
     # No per-message compression: every update would be compressed once per viewer (most of the CPU of a

@@ -12,6 +12,12 @@ the record) and a slow viewer never delays the others.
 Bots think in a pool of worker processes (server/thinking.py), never on the event loop and never under the
 game's lock: the bot's task takes the record under the lock, waits for the pool's answer without it, and plays
 the answer under the lock only if the game is still where it was (a human may have undone meanwhile).
+
+Several processes on one PostgreSQL database (server/cluster.py): the lock above is only this process's. Every
+change is a compare-and-set on the game row's version in the database; a change refused there (another process
+changed the game first) makes this process catch its copy up from the database and check the request again,
+which then usually answers ``stale``. A change made elsewhere arrives as a notification: the game is caught up
+and its viewers here are told. Bots move only where their game's bot lease is held.
 """
 
 from __future__ import annotations
@@ -24,10 +30,12 @@ import logging
 import secrets
 import time
 from collections import OrderedDict
-from dataclasses import dataclass, field
-from typing import Any
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from fastapi import WebSocket, WebSocketDisconnect
+from sqlalchemy.engine import Connection
 
 from ageofsteam.bots import DEFAULT_SECONDS, LEVEL_TITLES, LEVELS
 from ageofsteam.engine.actions import CHANCE, parse_action, takes_player
@@ -39,13 +47,19 @@ from ageofsteam.engine.view import view
 from ageofsteam.server.decisions import action_hexes, decisions, hint_json
 from ageofsteam.server.errors import ApiError
 from ageofsteam.server.mail import Mailer, stop_key
-from ageofsteam.server.store import Store, StoredGame, now_iso, token_hash
+from ageofsteam.server.store import LeaseLost, Stale, Store, StoredGame, now_iso, token_hash
 from ageofsteam.server.thinking import HINT_LEVEL, HINT_SECONDS, Job, Thinker
 from ageofsteam.words.choices import action_words
+
+if TYPE_CHECKING:
+    from ageofsteam.server.cluster import Cluster
+
+T = TypeVar("T")
 
 log = logging.getLogger("ageofsteam.server")
 CACHE_SIZE = 256  # live games kept in memory (games with viewers or bots at work are never dropped)
 VIEWER_BACKLOG = 500  # messages queued to one viewer before it is dropped (it reconnects and gets a hello)
+STALE_TRIES = 3  # times a change refused by the database (the game changed elsewhere) is checked again
 
 
 def game_status(game: Game, seats: list[dict[str, Any]]) -> str:
@@ -77,6 +91,24 @@ class UndoRequest:
     needs: set[int]
     words: list[str]
     accepted: set[int] = field(default_factory=set)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "to_index": self.to_index,
+            "index": self.index,
+            "needs": sorted(self.needs),
+            "words": self.words,
+            "accepted": sorted(self.accepted),
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any] | None) -> UndoRequest | None:
+        if not data:
+            return None
+        return cls(
+            data["seat"], data["to_index"], data["index"], set(data["needs"]), data["words"], set(data["accepted"])
+        )
 
 
 @dataclass
@@ -148,6 +180,26 @@ def undone_words(before: Record, undone: list[dict[str, Any]], seats: set[int]) 
     return out
 
 
+def _replayed(game_id: str, stored: StoredGame) -> Game:
+    """The game ``stored`` (with all its actions) replayed, its seats' hand-overs in its log; 409 if it cannot be."""
+    record = Record(
+        map=stored.map,
+        options=stored.options,
+        seed=stored.seed,
+        secret=stored.secret,
+        rules_version=stored.rules_version,
+        actions=stored.actions,
+        seats=[Seat(name=s["name"], colour=s["colour"], bot=s.get("bot")) for s in stored.seats],
+    )
+    try:
+        game = Game.from_record(record)
+    except AosError as exc:
+        raise ApiError(409, "unplayable", f"game {game_id!r} cannot be replayed: {exc}", "id") from None
+    stored.actions = []
+    insert_seat_notes(game, stored.seats)
+    return game
+
+
 @dataclass
 class Identity:
     """What a token acts for."""
@@ -189,8 +241,10 @@ class Hub:
         bot_seconds: float = DEFAULT_SECONDS,
         bot_workers: int | None = None,
         mailer: Mailer | None = None,
+        cluster: Cluster | None = None,
     ) -> None:
         self.store = store
+        self.cluster = cluster  # several processes on one PostgreSQL database (None: this process alone)
         self.mailer = mailer  # turn mails, when the server was given an SMTP server
         self.all_maps = all_maps
         self.bot_delay = bot_delay
@@ -222,22 +276,9 @@ class Hub:
     def _replay(self, game_id: str, stored: StoredGame | None) -> LiveGame:
         if stored is None:
             raise ApiError(404, "not_found", f"no game {game_id!r}", "id")
-        record = Record(
-            map=stored.map,
-            options=stored.options,
-            seed=stored.seed,
-            secret=stored.secret,
-            rules_version=stored.rules_version,
-            actions=stored.actions,
-            seats=[Seat(name=s["name"], colour=s["colour"], bot=s.get("bot")) for s in stored.seats],
-        )
-        try:
-            game = Game.from_record(record)
-        except AosError as exc:
-            raise ApiError(409, "unplayable", f"game {game_id!r} cannot be replayed: {exc}", "id") from None
-        stored.actions = []
-        insert_seat_notes(game, stored.seats)
+        game = _replayed(game_id, stored)
         live = LiveGame(stored, game, moved_at=float(stored.summary.get("moved_at") or time.time()))
+        live.undo_request = UndoRequest.from_json(stored.undo_request)
         self.live[game_id] = live
         self._trim()
         return live
@@ -270,15 +311,39 @@ class Hub:
 
     async def mark_joined(self, live: LiveGame, ident: Identity | None) -> None:
         """The seats of ``ident`` have been taken up (their page opened, or an action of theirs accepted)."""
-        meta = live.meta
-        if ident is None or all(meta.seats[i].get("joined") for i in ident.seats):
+        if ident is None or all(live.meta.seats[i].get("joined") for i in ident.seats):
             return
-        async with live.lock:
-            seats = [dict(s, joined=True) if i in ident.seats else s for i, s in enumerate(meta.seats)]
-            status = game_status(live.game, seats)
-            await self.store.run(self.store.set_seats, meta.id, seats, status)
-            meta.seats = seats
-            meta.status = status
+
+        async def join() -> None:
+            seats = [dict(s, joined=True) if i in ident.seats else s for i, s in enumerate(live.meta.seats)]
+            if seats != live.meta.seats:
+                await self._save_seats(live, seats)
+
+        await self._locked(live, join)
+
+    async def _locked(self, live: LiveGame, work: Callable[[], Awaitable[T]]) -> T:
+        """``work()`` under the game's lock. When the database refuses its change because another process changed
+        the game first, the game is caught up and ``work`` runs again: its checks see the new position (and
+        usually answer ``stale``)."""
+        for _ in range(STALE_TRIES):
+            async with live.lock:
+                try:
+                    return await work()
+                except Stale:
+                    await self._catch_up(live)
+        raise ApiError(409, "stale", "the game kept changing on another server meanwhile; try again", "index")
+
+    async def _save_seats(self, live: LiveGame, seats: list[dict[str, Any]]) -> None:
+        """Store the game's seats (and the undo asked for, as it stands); under the lock (:class:`Stale` if the
+        game changed elsewhere)."""
+        status = game_status(live.game, seats)
+        request = live.undo_request.to_json() if live.undo_request is not None else None
+        version = await self.store.run(
+            self.store.set_seats, live.meta.id, live.meta.version, seats, status, _bot_turn(live.game, seats), request
+        )
+        live.meta.seats = seats
+        live.meta.status = status
+        live.meta.version = version
 
     def you(self, live: LiveGame, ident: Identity | None) -> dict[str, Any] | None:
         if ident is None:
@@ -387,6 +452,7 @@ class Hub:
         live = LiveGame(meta, game)
         meta.status = live.status()
         meta.summary = live.summary()
+        meta.bot_turn = live.bot_to_move() is not None
         meta.actions = list(game.record.actions)
         await self.store.run(self.store.create, meta)
         meta.actions = []
@@ -397,9 +463,12 @@ class Hub:
 
     # --- changes -------------------------------------------------------------------------------
 
-    async def _commit(self, live: LiveGame, apply: Any) -> dict[str, Any]:
+    async def _commit(
+        self, live: LiveGame, apply: Any, within: Callable[[Connection], None] | None = None
+    ) -> dict[str, Any]:
         """Run ``apply`` on the game, store the new actions, then queue the update to every viewer; returns the
-        update. On any failure the game in memory is put back as it was. Called under the game's lock."""
+        update. On any failure the game in memory is put back as it was (:class:`Stale`: the game changed
+        elsewhere first). ``within``: a check in the commit's transaction. Called under the game's lock."""
         game = live.game
         start = len(game.record.actions)
         log_start = len(game.state.log)
@@ -412,27 +481,31 @@ class Hub:
         new = game.record.actions[start:]
         live.moved_at = time.time()
         before = live.last_to_move
+        meta = live.meta
         try:
-            await self.store.run(self.store.append, live.meta.id, start, new, live.status(), live.summary())
+            meta.version = await self.store.run(
+                self.store.append,
+                meta.id,
+                meta.version,
+                start,
+                new,
+                live.status(),
+                live.summary(),
+                live.bot_to_move() is not None,
+                within,
+            )
+        except Stale:  # refused: nothing was stored
+            self._restore(live, start)
+            raise
         except BaseException:  # the commit may or may not have happened: the database will say
             self._restore(live, start)
             self._forget(live)
             raise
-        live.meta.status = live.status()
+        meta.status = live.status()
         live.undo_request = None  # a new action ends any undo that was asked for
         live.svg_cache.clear()
         live.legal_cache = None
-        msg = {
-            "type": "update",
-            "index": len(game.record.actions),
-            "status": live.meta.status,
-            "actions": [
-                {"index": start + i, "action": a, "hexes": action_hexes(game.state, a)} for i, a in enumerate(new)
-            ],
-            "view": view(game),
-            "log": game.state.log[log_start:],
-            "log_size": len(game.state.log),
-        }
+        msg = _update_message(live, start, log_start)
         self.broadcast(live, msg)
         live.last_to_move = game.to_move
         if self.mailer is not None and game.to_move != before:
@@ -460,10 +533,13 @@ class Hub:
         """A player asks for turn mails at ``email`` for their seats (None: no more mails)."""
         if self.mailer is None:
             raise ApiError(409, "no_mail", "this server sends no mail (it was started without --smtp-url)", None)
-        async with live.lock:
-            seats = [dict(s, email=email) if i in ident.seats else s for i, s in enumerate(live.meta.seats)]
-            await self.store.run(self.store.set_seats, live.meta.id, seats, live.meta.status)
-            live.meta.seats = seats
+
+        async def store() -> None:
+            await self._save_seats(
+                live, [dict(s, email=email) if i in ident.seats else s for i, s in enumerate(live.meta.seats)]
+            )
+
+        await self._locked(live, store)
         return {"seats": ident.seats, "email": email}
 
     async def stop_email(self, live: LiveGame, seat: int, key: str) -> None:
@@ -472,10 +548,13 @@ class Hub:
             key, stop_key(live.meta.host_hash, live.meta.id, seat)
         ):
             raise ApiError(404, "not_found", "this stop link is not valid", "key")
-        async with live.lock:
-            seats = [dict(s, email=None) if i == seat else s for i, s in enumerate(live.meta.seats)]
-            await self.store.run(self.store.set_seats, live.meta.id, seats, live.meta.status)
-            live.meta.seats = seats
+
+        async def store() -> None:
+            await self._save_seats(
+                live, [dict(s, email=None) if i == seat else s for i, s in enumerate(live.meta.seats)]
+            )
+
+        await self._locked(live, store)
 
     def _forget(self, live: LiveGame) -> None:
         """Drop ``live`` after a failed or interrupted commit: the next request replays the game from the database
@@ -502,54 +581,60 @@ class Hub:
             )
 
     async def act(self, live: LiveGame, ident: Identity, index: int, action: dict[str, Any]) -> dict[str, Any]:
-        async with live.lock:
-            self.check_index(live, index)
-            seat = live.game.to_move
-            if seat is None or seat not in ident.seats:
-                raise ApiError(403, "forbidden", "it is not your turn", "token")
-            data = dict(action)
-            if takes_player(data):
-                data.setdefault("player", seat)
-            if data.get("player", seat) != seat:
-                raise ApiError(
-                    403,
-                    "forbidden",
-                    f"field 'action.player': you may act only for the seat to move ({seat})",
-                    "action.player",
-                )
-            try:
-                parsed = parse_action(data)
-            except BadInput as exc:
-                raise _field_error(exc) from None
-            if parsed.is_chance:
-                raise ApiError(422, "illegal", "chance outcomes are drawn by the game, not chosen", "action.kind")
-            try:
-                msg = await self._commit(live, lambda g: g.apply(parsed))
-            except IllegalAction as exc:
-                raise ApiError(422, "illegal", str(exc), "action") from None
-            except BadInput as exc:
-                raise _field_error(exc) from None
+        msg = await self._locked(live, lambda: self._act(live, ident, index, action))
         await self.mark_joined(live, ident)
         self.wake_bots(live)
         return {"index": msg["index"], "applied": msg["actions"]}
 
+    async def _act(self, live: LiveGame, ident: Identity, index: int, action: dict[str, Any]) -> dict[str, Any]:
+        """:meth:`act` under the lock: the update sent to the viewers."""
+        self.check_index(live, index)
+        seat = live.game.to_move
+        if seat is None or seat not in ident.seats:
+            raise ApiError(403, "forbidden", "it is not your turn", "token")
+        data = dict(action)
+        if takes_player(data):
+            data.setdefault("player", seat)
+        if data.get("player", seat) != seat:
+            raise ApiError(
+                403,
+                "forbidden",
+                f"field 'action.player': you may act only for the seat to move ({seat})",
+                "action.player",
+            )
+        try:
+            parsed = parse_action(data)
+        except BadInput as exc:
+            raise _field_error(exc) from None
+        if parsed.is_chance:
+            raise ApiError(422, "illegal", "chance outcomes are drawn by the game, not chosen", "action.kind")
+        try:
+            return await self._commit(live, lambda g: g.apply(parsed))
+        except IllegalAction as exc:
+            raise ApiError(422, "illegal", str(exc), "action") from None
+        except BadInput as exc:
+            raise _field_error(exc) from None
+
     async def undo(self, live: LiveGame, ident: Identity, index: int, count: int) -> dict[str, Any]:
-        async with live.lock:
-            self.check_index(live, index)
-            points = self._takeback(live, ident)
-            if not points:
-                raise ApiError(403, "forbidden", "the last action is not yours to undo", "token")
-            if count > len(points):
-                raise ApiError(
-                    422,
-                    "illegal",
-                    "nothing more can be undone: undo stops at the last dice roll or "
-                    "draw and at another player's action",
-                    "count",
-                )
-            new_len = points[count - 1]  # the bots' answers after it go too; they play again
-            await self._take_back(live, new_len, set(ident.seats))
+        new_len = await self._locked(live, lambda: self._undo(live, ident, index, count))
         return {"index": new_len}
+
+    async def _undo(self, live: LiveGame, ident: Identity, index: int, count: int) -> int:
+        """:meth:`undo` under the lock: the record's new length."""
+        self.check_index(live, index)
+        points = self._takeback(live, ident)
+        if not points:
+            raise ApiError(403, "forbidden", "the last action is not yours to undo", "token")
+        if count > len(points):
+            raise ApiError(
+                422,
+                "illegal",
+                "nothing more can be undone: undo stops at the last dice roll or draw and at another player's action",
+                "count",
+            )
+        new_len = points[count - 1]  # the bots' answers after it go too; they play again
+        await self._take_back(live, new_len, set(ident.seats))
+        return new_len
 
     async def _take_back(self, live: LiveGame, new_len: int, seats: set[int]) -> None:
         """Cut the record back to ``new_len`` actions (the action there is one of ``seats``'), store it and tell
@@ -562,8 +647,20 @@ class Hub:
         insert_seat_notes(replayed, live.meta.seats)
         old = live.game
         live.game = replayed
+        meta = live.meta
         try:
-            await self.store.run(self.store.truncate, live.meta.id, new_len, live.status(), live.summary())
+            meta.version = await self.store.run(
+                self.store.truncate,
+                meta.id,
+                meta.version,
+                new_len,
+                live.status(),
+                live.summary(),
+                live.bot_to_move() is not None,
+            )
+        except Stale:
+            live.game = old
+            raise
         except BaseException:
             live.game = old
             self._forget(live)
@@ -596,7 +693,8 @@ class Hub:
             raise ApiError(403, "forbidden", "only the host link can hand a seat over", "token")
         if bot is not None and bot not in LEVELS:
             raise ApiError(422, "invalid", f"field 'bot': bots are {', '.join(LEVELS)}, not {bot!r}", "bot")
-        async with live.lock:
+
+        async def work() -> tuple[str | None, str | None]:
             seats = [dict(x) for x in live.meta.seats]
             if not 0 <= seat < len(seats):
                 raise ApiError(404, "not_found", f"no seat {seat} in this game", "seat")
@@ -620,10 +718,13 @@ class Hub:
             else:
                 raise ApiError(422, "invalid", "nothing to change: give a bot level, or ask for a new link", None)
             await self._store_seats(live, seats, seat, text)
+            return s["bot"], token
+
+        level, token = await self._locked(live, work)
         self.wake_bots(live)
         return {
             "seat": seat,
-            "bot": s["bot"],
+            "bot": level,
             "token": token,
             "join_url": f"/game/{live.meta.id}#token={token}" if token else None,
         }
@@ -634,10 +735,7 @@ class Hub:
         log = live.game.state.log
         s = seats[seat]
         s["notes"] = [*s.get("notes", []), {"at": len(log), "text": text}]
-        status = game_status(live.game, seats)
-        await self.store.run(self.store.set_seats, live.meta.id, seats, status)
-        live.meta.seats = seats
-        live.meta.status = status
+        await self._save_seats(live, seats)
         record_seat = live.game.record.seats[seat]
         live.game.record.seats[seat] = record_seat.model_copy(update={"bot": s["bot"]})
         log.append(text)
@@ -662,24 +760,22 @@ class Hub:
             if spec.get("bot") or not hours or now - float(meta.summary.get("moved_at") or now) < hours * 3600:
                 continue
             live = await self.get(meta.id)
-            async with live.lock:
-                if (
-                    live.game.to_move != seat
-                    or live.meta.seats[seat].get("bot")
-                    or time.time() - live.moved_at < hours * 3600
-                ):
-                    continue
-                seats = [dict(x) for x in live.meta.seats]
-                level = seats[seat].get("idle_bot") or "steady"
-                seats[seat].update(bot=level, token_hash=None)
-                text = (
-                    f"{seats[seat]['name']} has not moved for {hours:g} hours: the {LEVEL_TITLES[level]} bot takes "
-                    "over the seat"
-                )
-                await self._store_seats(live, seats, seat, text)
-            self.wake_bots(live)
-            n += 1
+            if await self._locked(live, lambda live=live, seat=seat, hours=hours: self._take_over(live, seat, hours)):
+                self.wake_bots(live)
+                n += 1
         return n
+
+    async def _take_over(self, live: LiveGame, seat: int, hours: float) -> bool:
+        """A bot takes over ``seat`` if it is still idle past ``hours``; whether it did. Under the lock."""
+        if live.game.to_move != seat or live.meta.seats[seat].get("bot") or time.time() - live.moved_at < hours * 3600:
+            return False
+        seats = [dict(x) for x in live.meta.seats]
+        level = seats[seat].get("idle_bot") or "steady"
+        seats[seat].update(bot=level, token_hash=None)
+        name, title = seats[seat]["name"], LEVEL_TITLES[level]
+        text = f"{name} has not moved for {hours:g} hours: the {title} bot takes over the seat"
+        await self._store_seats(live, seats, seat, text)
+        return True
 
     async def watch_idle_seats(self, every: float) -> None:
         """Look for idle seats every ``every`` seconds, until the server stops."""
@@ -718,50 +814,64 @@ class Hub:
 
     async def request_undo(self, live: LiveGame, ident: Identity, index: int) -> dict[str, Any]:
         """Ask to take back one's last decision that other players have answered; they accept or refuse."""
-        async with live.lock:
-            self.check_index(live, index)
-            if self.request_json(live) is not None:
-                raise ApiError(409, "pending", "an undo is already waiting for the players' answers", None)
-            asked = self._asked_undo(live, ident)
-            if asked is None:
-                raise ApiError(
-                    422, "illegal", "nothing of yours can be taken back: undo stops at the last dice roll or draw", None
-                )
-            point, needs = asked
-            if not needs:  # only bots answered: taken back at once
-                await self._take_back(live, point, set(ident.seats))
-                return {"index": point, "request": None}
-            seat = parse_action(live.game.record.actions[point]).actor
-            assert seat is not None
-            record = live.game.record.model_copy(update={"actions": live.game.record.actions[:point]})
-            words = undone_words(record, live.game.record.actions[point:], set(ident.seats))
-            live.undo_request = UndoRequest(seat, point, live.index, needs, words)
-            request = self.request_json(live)
-            self.broadcast(live, {"type": "undo_request", "index": live.index, "request": request})
-            return {"index": live.index, "request": request}
+        return await self._locked(live, lambda: self._request_undo(live, ident, index))
+
+    async def _save_request(self, live: LiveGame, request: UndoRequest | None) -> None:
+        """Store the undo asked for (None: no more) with the game; under the lock."""
+        old = live.undo_request
+        live.undo_request = request
+        try:
+            await self._save_seats(live, live.meta.seats)
+        except BaseException:
+            live.undo_request = old
+            raise
+
+    async def _request_undo(self, live: LiveGame, ident: Identity, index: int) -> dict[str, Any]:
+        self.check_index(live, index)
+        if self.request_json(live) is not None:
+            raise ApiError(409, "pending", "an undo is already waiting for the players' answers", None)
+        asked = self._asked_undo(live, ident)
+        if asked is None:
+            raise ApiError(
+                422, "illegal", "nothing of yours can be taken back: undo stops at the last dice roll or draw", None
+            )
+        point, needs = asked
+        if not needs:  # only bots answered: taken back at once
+            await self._take_back(live, point, set(ident.seats))
+            return {"index": point, "request": None}
+        seat = parse_action(live.game.record.actions[point]).actor
+        assert seat is not None
+        record = live.game.record.model_copy(update={"actions": live.game.record.actions[:point]})
+        words = undone_words(record, live.game.record.actions[point:], set(ident.seats))
+        await self._save_request(live, UndoRequest(seat, point, live.index, needs, words))
+        request = self.request_json(live)
+        self.broadcast(live, {"type": "undo_request", "index": live.index, "request": request})
+        return {"index": live.index, "request": request}
 
     async def answer_undo(self, live: LiveGame, ident: Identity, index: int, accept: bool) -> dict[str, Any]:
         """Accept or refuse the undo another player asked for; when all asked have accepted, it is done."""
-        async with live.lock:
-            self.check_index(live, index)
-            r = live.undo_request
-            if self.request_json(live) is None or r is None:
-                raise ApiError(409, "no_request", "no undo is waiting for an answer", None)
-            mine = (set(ident.seats) & r.needs) - r.accepted
-            if not mine:
-                raise ApiError(403, "forbidden", "this undo does not wait for your answer", "token")
-            name = live.meta.seats[min(mine)]["name"]
-            if not accept:
-                live.undo_request = None
-                self.broadcast(live, {"type": "undo_request", "index": live.index, "request": None, "refused_by": name})
-                return {"index": live.index, "request": None, "refused": True}
-            r.accepted |= mine
-            if r.accepted >= r.needs:
-                await self._take_back(live, r.to_index, {r.seat})
-                return {"index": r.to_index, "request": None}
-            request = self.request_json(live)
-            self.broadcast(live, {"type": "undo_request", "index": live.index, "request": request})
-            return {"index": live.index, "request": request}
+        return await self._locked(live, lambda: self._answer_undo(live, ident, index, accept))
+
+    async def _answer_undo(self, live: LiveGame, ident: Identity, index: int, accept: bool) -> dict[str, Any]:
+        self.check_index(live, index)
+        r = live.undo_request
+        if self.request_json(live) is None or r is None:
+            raise ApiError(409, "no_request", "no undo is waiting for an answer", None)
+        mine = (set(ident.seats) & r.needs) - r.accepted
+        if not mine:
+            raise ApiError(403, "forbidden", "this undo does not wait for your answer", "token")
+        name = live.meta.seats[min(mine)]["name"]
+        if not accept:
+            await self._save_request(live, None)
+            self.broadcast(live, {"type": "undo_request", "index": live.index, "request": None, "refused_by": name})
+            return {"index": live.index, "request": None, "refused": True}
+        if r.accepted | mine >= r.needs:
+            await self._take_back(live, r.to_index, {r.seat})
+            return {"index": r.to_index, "request": None}
+        await self._save_request(live, replace(r, accepted=r.accepted | mine))
+        request = self.request_json(live)
+        self.broadcast(live, {"type": "undo_request", "index": live.index, "request": request})
+        return {"index": live.index, "request": request}
 
     # --- viewers -------------------------------------------------------------------------------
 
@@ -860,6 +970,24 @@ class Hub:
         )
 
     async def _run_bots(self, live: LiveGame) -> None:
+        """Move the bots of ``live`` until a human is to move; with several processes, only while this one holds
+        the game's bot lease (taken first, given up at the end)."""
+        cluster = self.cluster
+        if cluster is None:
+            await self._move_bots(live, None)
+            return
+        game_id = live.meta.id
+        if not await self.store.run(cluster.take, game_id):
+            return  # another process moves them
+        try:
+            await self._move_bots(live, cluster.guard(game_id))
+        finally:
+            cluster.held.discard(game_id)
+            with contextlib.suppress(Exception):  # not given up (the database is away): it expires
+                await self.store.run(cluster.release, game_id)
+
+    async def _move_bots(self, live: LiveGame, lease: Callable[[Connection], None] | None) -> None:
+        """The bots' moves, each checked in its commit by ``lease`` (the lease is still held)."""
         while True:
             async with live.lock:
                 seat = live.bot_to_move()
@@ -890,7 +1018,14 @@ class Hub:
                         log.warning("game %s: the %s bot chose an illegal action (%s)", live.meta.id, level, exc)
                 if action is None:
                     action = live.game.legal_actions()[0]
-                await self._commit(live, lambda g, a=action: g.apply(a))
+                try:
+                    await self._commit(live, lambda g, a=action: g.apply(a), lease)
+                except LeaseLost:
+                    log.warning("game %s: the bot lease passed to another server", live.meta.id)
+                    return
+                except Stale:  # the game changed on another server meanwhile: catch up, think again
+                    await self._catch_up(live)
+                    continue
             await asyncio.sleep(self.bot_delay)
 
     async def hint(self, live: LiveGame, ident: Identity) -> dict[str, Any]:
@@ -925,6 +1060,110 @@ class Hub:
                 n += 1
         return n
 
+    # --- several processes on one database (server/cluster.py) --------------------------------------------
+
+    async def _catch_up(self, live: LiveGame) -> None:
+        """Bring ``live`` up to the stored game, changed by another process, and tell its viewers what changed.
+        Under the lock. A record that only grew is played on; any other is replayed whole."""
+        known = live.meta.version
+        old_len = live.index
+        stored = await self.store.run(self.store.load, live.meta.id, old_len)
+        if stored is None or stored.version <= known:
+            return
+        old = live.game
+        old_actions = list(old.record.actions)
+        log_start = len(old.state.log)
+        old_seats = live.meta.seats
+        old_request = self.request_json(live)
+        try:
+            game = _played_on(old, stored.actions) if stored.cut_version <= known else None
+            if game is None:
+                full = await self.store.run(self.store.load, live.meta.id)
+                if full is None:
+                    return
+                stored = full
+                game = _replayed(live.meta.id, stored)
+            else:
+                stored.actions = []
+        except BaseException:
+            self._forget(live)  # the copy here may be half changed: the next request replays the game
+            raise
+        live.game = game
+        live.meta = stored
+        live.undo_request = UndoRequest.from_json(stored.undo_request)
+        live.moved_at = float(stored.summary.get("moved_at") or live.moved_at)
+        live.last_to_move = game.to_move
+        live.svg_cache.clear()
+        live.legal_cache = None
+        common = min(len(old_actions), live.index)  # the length of the record both share
+        common = next((i for i in range(common) if old_actions[i] != game.record.actions[i]), common)
+        if common < old_len:  # an undo elsewhere
+            live.undos += 1
+            seat = parse_action(old_actions[common]).actor
+            before = game.record.model_copy(update={"actions": old_actions[:common]})
+            msg = {
+                "type": "undo",
+                "index": live.index,
+                "status": stored.status,
+                "view": view(game),
+                "log_size": len(game.state.log),
+                "seat": seat,
+                "by": stored.seats[seat]["name"] if seat is not None and seat >= 0 else None,
+                "undone": undone_words(before, old_actions[common:], {seat} if seat is not None else set()),
+            }
+            self.broadcast(live, msg)
+        else:
+            if live.index > old_len:
+                self.broadcast(live, _update_message(live, old_len, log_start))
+            if stored.seats != old_seats:  # seats changed hands (said in the log), joined, asked for mail
+                before = _notes(old_seats)
+                said = [text for at, text in _notes(stored.seats) if (at, text) not in before]
+                game.state.log.extend(said)
+                for i, spec in enumerate(stored.seats):
+                    game.record.seats[i] = game.record.seats[i].model_copy(update={"bot": spec.get("bot")})
+                message = {"type": "seats", "index": live.index, "seats": public_seats(stored), "log": said}
+                self.broadcast(live, {**message, "log_size": len(game.state.log)})
+        request = self.request_json(live)
+        if request != old_request:
+            self.broadcast(live, {"type": "undo_request", "index": live.index, "request": request})
+
+    async def changed_elsewhere(self, game_id: str, version: int | None = None) -> None:
+        """Another process changed ``game_id`` (to ``version``; None: perhaps): catch the copy here up, if there
+        is one, and wake its bots."""
+        live = self.live.get(game_id)
+        if live is None:
+            return
+        try:
+            async with live.lock:
+                if version is None or live.meta.version < version:
+                    await self._catch_up(live)
+            self.wake_bots(live)
+        except Exception:  # the database is away: the next request or notification catches up
+            log.warning("game %s: catching up with a change made elsewhere failed", game_id, exc_info=True)
+
+    async def listening_again(self) -> None:
+        """The notifications sent while this process was not listening are lost: catch up every game kept."""
+        for game_id in list(self.live):
+            await self.changed_elsewhere(game_id)
+
+    async def keep_bot_leases(self) -> None:
+        """While the server runs: renew this process's bot leases, and take over the bots of games whose lease
+        nobody holds (their process died)."""
+        cluster = self.cluster
+        assert cluster is not None
+        while True:
+            await asyncio.sleep(cluster.lease_seconds / 3)
+            try:
+                for game_id in await self.store.run(cluster.renew):
+                    log.warning("game %s: the bot lease expired before it was renewed", game_id)
+                for game_id in await self.store.run(cluster.orphans):
+                    live = await self.get(game_id)
+                    async with live.lock:
+                        await self._catch_up(live)
+                    self.wake_bots(live)
+            except Exception:  # the database is away: try again next time
+                log.warning("renewing the bot leases failed", exc_info=True)
+
     async def shutdown(self) -> None:
         for t in list(self.tasks):
             t.cancel()
@@ -932,6 +1171,51 @@ class Hub:
             with contextlib.suppress(BaseException):
                 await t
         await asyncio.to_thread(self.thinker.close)
+
+
+def _bot_turn(game: Game, seats: list[dict[str, Any]]) -> bool:
+    """Whether a bot is to move in ``game`` played by ``seats``."""
+    seat = game.to_move
+    return isinstance(seat, int) and 0 <= seat < len(seats) and not game.over and bool(seats[seat].get("bot"))
+
+
+def _notes(seats: list[dict[str, Any]]) -> list[tuple[int, str]]:
+    """The seats' hand-overs said in the log, in order: (log length then, text)."""
+    return sorted((n["at"], n["text"]) for s in seats for n in s.get("notes", []))
+
+
+def _played_on(game: Game, actions: list[dict[str, Any]]) -> Game | None:
+    """``game`` with the stored ``actions`` played on (chance outcomes as stored); None if one does not apply."""
+    game.auto_chance = False
+    try:
+        for data in actions:
+            action = parse_action(data)
+            if action.is_chance:
+                game.supply_chance(action)
+            else:
+                game.apply(action)
+    except AosError:
+        return None
+    finally:
+        game.auto_chance = True
+    return game
+
+
+def _update_message(live: LiveGame, start: int, log_start: int) -> dict[str, Any]:
+    """The update telling viewers of the actions from ``start`` on and the log lines from ``log_start`` on."""
+    game = live.game
+    return {
+        "type": "update",
+        "index": len(game.record.actions),
+        "status": live.meta.status,
+        "actions": [
+            {"index": start + i, "action": a, "hexes": action_hexes(game.state, a)}
+            for i, a in enumerate(game.record.actions[start:])
+        ],
+        "view": view(game),
+        "log": game.state.log[log_start:],
+        "log_size": len(game.state.log),
+    }
 
 
 async def _send_all(ws: WebSocket, queue: asyncio.Queue[str | None]) -> None:

@@ -2,14 +2,19 @@
 
 Two tables, portable column types only (strings, text, integers), so SQLite and PostgreSQL both work:
 
-* ``games``: id, map, options (JSON text), seats (JSON text, with token hashes), seed, the secret chance seed
-  (columns added to older databases when the server starts, like the rules version), created, status,
-  host token hash, a summary (turn, phase, player to move, action count) for the lobby list, and the version of
-  the map's rules the game is played by (a column added to older databases when the server starts);
+* ``games``: id, map, options (JSON text), seats (JSON text, with token hashes), seed, the secret chance seed,
+  created, status, host token hash, a summary (turn, phase, player to move, action count) for the lobby list,
+  the version of the map's rules the game is played by, and for several processes on one database: the row's
+  version (one more at every change), the version at which the record was last cut back (an undo), whether a
+  bot is to move, and the undo asked for that waits for the players' answers (JSON text). Columns added since
+  the first release are added to older databases when the server starts;
 * ``actions``: game id, index (unique per game), action (JSON text).
 
-Every change is one transaction; nothing is told to anyone before it is committed. The statements of the hot
-path (append an action) are built once, with bound parameters, so SQLAlchemy compiles them once.
+Every change is one transaction, and a compare-and-set on the game row's version: a change worked out from a
+position another process has changed meanwhile is refused (:class:`Stale`), whatever the processes hold in
+memory. Nothing is told to anyone before it is committed; a hook (:attr:`Store.announce`, set on PostgreSQL by
+``server/cluster.py``) adds a notification to the transaction itself. The statements of the hot path (append
+an action) are built once, with bound parameters, so SQLAlchemy compiles them once.
 
 SQLite calls run on the caller's thread (a local file: a commit costs CPU, not waiting); on a networked
 database (PostgreSQL) the hub runs them in a pool of threads (:meth:`Store.run`) so the event loop keeps
@@ -69,7 +74,20 @@ games_table = Table(
     Column("summary", Text, nullable=False),
     Column("rules_version", Integer, nullable=False, server_default="1"),  # the map's rules the game is played by
     Column("secret", String(128), nullable=True),  # the secret chance seed (never served while the game runs)
+    Column("version", Integer, nullable=False, server_default="0"),  # one more at every change
+    Column("cut_version", Integer, nullable=False, server_default="0"),  # the version of the last undo
+    Column("bot_turn", Integer, nullable=False, server_default="0", index=True),  # 1: a bot is to move
+    Column("undo_request", Text, nullable=True),  # an undo asked for, waiting for the players' answers
 )
+
+ADDED_COLUMNS = {  # columns added since the first release: added to an older database when the server starts
+    "rules_version": "INTEGER NOT NULL DEFAULT 1",  # games stored before were played by version 1 of their rules
+    "secret": "VARCHAR(128)",
+    "version": "INTEGER NOT NULL DEFAULT 0",
+    "cut_version": "INTEGER NOT NULL DEFAULT 0",
+    "bot_turn": "INTEGER NOT NULL DEFAULT 0",
+    "undo_request": "TEXT",
+}
 
 actions_table = Table(
     "actions",
@@ -79,6 +97,14 @@ actions_table = Table(
     Column("action", Text, nullable=False),
     PrimaryKeyConstraint("game_id", "idx"),
 )
+
+
+class Stale(Exception):
+    """The game row changed since the version a change was worked out from (another process changed it)."""
+
+
+class LeaseLost(Stale):
+    """A bot's move was refused: this process no longer holds the game's bot lease (server/cluster.py)."""
 
 
 def token_hash(token: str) -> str:
@@ -105,6 +131,10 @@ class StoredGame:
     actions: list[dict[str, Any]] = field(default_factory=list)
     rules_version: int = 1
     secret: str | None = None
+    version: int = 0
+    cut_version: int = 0
+    undo_request: dict[str, Any] | None = None
+    bot_turn: bool = False
 
 
 def _row_game(row: Any) -> StoredGame:
@@ -120,6 +150,10 @@ def _row_game(row: Any) -> StoredGame:
         summary=json.loads(row.summary),
         rules_version=row.rules_version,
         secret=row.secret,
+        version=row.version,
+        cut_version=row.cut_version,
+        undo_request=json.loads(row.undo_request) if row.undo_request else None,
+        bot_turn=bool(row.bot_turn),
     )
 
 
@@ -141,6 +175,9 @@ def make_engine(url: str) -> Engine:
     return create_engine(url, pool_pre_ping=True, pool_size=DB_THREADS, max_overflow=4)
 
 
+Announce = Callable[[Connection, str, int], None]  # (connection, game id, new version): within the transaction
+
+
 class Store:
     """The database: games and their actions."""
 
@@ -151,6 +188,7 @@ class Store:
         self._add_missing_columns()
         self.threaded = self.engine.dialect.name != "sqlite"
         self.pool = ThreadPoolExecutor(DB_THREADS, thread_name_prefix="aos-db") if self.threaded else None
+        self.announce: Announce | None = None  # tells the other processes of every change (server/cluster.py)
         # SQLite: one connection kept open for every write (they all run on the event loop's thread, one at a
         # time), which spares a pool checkout per action.
         self._writer: Connection | None = None if self.threaded else self.engine.connect()
@@ -159,20 +197,23 @@ class Store:
         )
         self._update_summary = (
             update(games_table)
-            .where(games_table.c.id == bindparam("g"))
-            .values(status=bindparam("st"), summary=bindparam("sm"))
+            .where(games_table.c.id == bindparam("g"), games_table.c.version == bindparam("v"))
+            .values(
+                version=games_table.c.version + 1,
+                status=bindparam("st"),
+                summary=bindparam("sm"),
+                bot_turn=bindparam("bt"),
+                undo_request=None,
+            )
         )
 
     def _add_missing_columns(self) -> None:
-        """Bring a database made by an earlier version up to date: games stored before the rules version was
-        kept were played by version 1 of their map's rules."""
+        """Bring a database made by an earlier version up to date (:data:`ADDED_COLUMNS`)."""
         names = {c["name"] for c in inspect(self.engine).get_columns("games")}
-        if "rules_version" not in names:
-            with self.engine.begin() as conn:
-                conn.execute(text("ALTER TABLE games ADD COLUMN rules_version INTEGER NOT NULL DEFAULT 1"))
-        if "secret" not in names:
-            with self.engine.begin() as conn:
-                conn.execute(text("ALTER TABLE games ADD COLUMN secret VARCHAR(128)"))
+        for name, kind in ADDED_COLUMNS.items():
+            if name not in names:
+                with self.engine.begin() as conn:
+                    conn.execute(text(f"ALTER TABLE games ADD COLUMN {name} {kind}"))
 
     async def run(self, fn: Callable[..., T], *args: Any) -> T:
         """``fn(*args)``: in the thread pool for a networked database, at once for SQLite."""
@@ -213,6 +254,8 @@ class Store:
                     summary=json.dumps(game.summary),
                     rules_version=game.rules_version,
                     secret=game.secret,
+                    version=game.version,
+                    bot_turn=int(game.bot_turn),
                 )
             )
             if game.actions:
@@ -221,32 +264,92 @@ class Store:
                     [{"game_id": game.id, "idx": i, "action": json.dumps(a)} for i, a in enumerate(game.actions)],
                 )
 
+    def _changed(self, conn: Connection, game_id: str, version: int, rowcount: int) -> int:
+        """After the compare-and-set of a change: :class:`Stale` if it matched no row; else tell the others (in
+        the transaction) and return the new version."""
+        if rowcount != 1:
+            raise Stale(game_id)
+        if self.announce is not None:
+            self.announce(conn, game_id, version + 1)
+        return version + 1
+
     def append(
-        self, game_id: str, start: int, actions: list[dict[str, Any]], status: str, summary: dict[str, Any]
-    ) -> None:
-        """Append ``actions`` at positions ``start``… (the primary key refuses a position taken twice)."""
+        self,
+        game_id: str,
+        version: int,
+        start: int,
+        actions: list[dict[str, Any]],
+        status: str,
+        summary: dict[str, Any],
+        bot_turn: bool,
+        within: Callable[[Connection], None] | None = None,
+    ) -> int:
+        """Append ``actions`` at positions ``start``… to the game at ``version`` (which ends any undo asked for);
+        the new version. :class:`Stale` if the game is no longer at ``version`` (the primary key refuses a
+        position taken twice besides). ``within(conn)`` runs first in the transaction (a bot's lease check)."""
         with self._begin() as conn:
-            if actions:
+            if within is not None:
+                within(conn)
+            params = {"g": game_id, "v": version, "st": status, "sm": json.dumps(summary), "bt": int(bot_turn)}
+            done = conn.execute(self._update_summary, params).rowcount
+            if actions and done == 1:
                 conn.execute(
                     self._insert_actions,
                     [{"g": game_id, "i": start + i, "a": json.dumps(a)} for i, a in enumerate(actions)],
                 )
-            conn.execute(self._update_summary, {"g": game_id, "st": status, "sm": json.dumps(summary)})
+            return self._changed(conn, game_id, version, done)
 
-    def truncate(self, game_id: str, length: int, status: str, summary: dict[str, Any]) -> None:
-        """Delete the actions from position ``length`` on (an undo)."""
+    def truncate(
+        self, game_id: str, version: int, length: int, status: str, summary: dict[str, Any], bot_turn: bool
+    ) -> int:
+        """Delete the actions from position ``length`` on (an undo) of the game at ``version``; the new version
+        (:class:`Stale` if the game is no longer at ``version``)."""
         with self._begin() as conn:
-            conn.execute(delete(actions_table).where(actions_table.c.game_id == game_id, actions_table.c.idx >= length))
-            conn.execute(self._update_summary, {"g": game_id, "st": status, "sm": json.dumps(summary)})
+            done = conn.execute(
+                update(games_table)
+                .where(games_table.c.id == game_id, games_table.c.version == version)
+                .values(
+                    version=version + 1,
+                    cut_version=version + 1,
+                    status=status,
+                    summary=json.dumps(summary),
+                    bot_turn=int(bot_turn),
+                    undo_request=None,
+                )
+            ).rowcount
+            if done == 1:
+                conn.execute(
+                    delete(actions_table).where(actions_table.c.game_id == game_id, actions_table.c.idx >= length)
+                )
+            return self._changed(conn, game_id, version, done)
 
-    def set_seats(self, game_id: str, seats: list[dict[str, Any]], status: str) -> None:
+    def set_seats(
+        self,
+        game_id: str,
+        version: int,
+        seats: list[dict[str, Any]],
+        status: str,
+        bot_turn: bool | None = None,
+        undo_request: dict[str, Any] | None = None,
+    ) -> int:
+        """Store the seats (and the undo asked for) of the game at ``version``; the new version (:class:`Stale`
+        if the game is no longer at ``version``)."""
+        values: dict[str, Any] = {
+            "version": version + 1,
+            "seats": json.dumps(seats),
+            "status": status,
+            "undo_request": json.dumps(undo_request) if undo_request is not None else None,
+        }
+        if bot_turn is not None:
+            values["bot_turn"] = int(bot_turn)
         with self._begin() as conn:
-            conn.execute(
-                update(games_table).where(games_table.c.id == game_id).values(seats=json.dumps(seats), status=status)
-            )
+            done = conn.execute(
+                update(games_table).where(games_table.c.id == game_id, games_table.c.version == version).values(values)
+            ).rowcount
+            return self._changed(conn, game_id, version, done)
 
-    def load(self, game_id: str) -> StoredGame | None:
-        """A game with all its actions, or None."""
+    def load(self, game_id: str, since: int = 0) -> StoredGame | None:
+        """A game with its actions from position ``since`` on (all by default), or None."""
         with self.engine.connect() as conn:
             row = conn.execute(select(games_table).where(games_table.c.id == game_id)).first()
             if row is None:
@@ -254,11 +357,11 @@ class Store:
             game = _row_game(row)
             rows = conn.execute(
                 select(actions_table.c.idx, actions_table.c.action)
-                .where(actions_table.c.game_id == game_id)
+                .where(actions_table.c.game_id == game_id, actions_table.c.idx >= since)
                 .order_by(actions_table.c.idx)
             ).all()
         game.actions = [json.loads(r.action) for r in rows]
-        if [r.idx for r in rows] != list(range(len(rows))):
+        if [r.idx for r in rows] != list(range(since, since + len(rows))):
             raise RuntimeError(f"game {game_id}: the stored actions have gaps")
         return game
 

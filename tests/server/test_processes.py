@@ -1,0 +1,181 @@
+"""Two real ``aos serve`` processes on one PostgreSQL database serve the same games (skipped without
+``AOS_TEST_DATABASE_URL``): an action on one reaches the viewers of the other, two submissions of the same
+position on both are decided by the database (one accepted, one ``stale``), and the bots of a process killed
+with SIGKILL are taken over by the other."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import signal
+import threading
+from collections.abc import Iterator
+from contextlib import ExitStack
+from typing import Any
+
+import httpx
+import pytest
+from sqlalchemy import create_engine, text
+from websockets.sync.client import connect
+
+from ageofsteam.bots import RandomBot
+from ageofsteam.engine.game import Game
+from ageofsteam.engine.record import Record
+from tests.server.helpers import free_port, local_game, server, wait_for
+
+RUST_BELT_THREE = {
+    "map": "rust-belt",
+    "players": 3,
+    "seats": [{"name": "Ann"}, {"name": "Bob"}, {"name": "Cy"}],
+    "hot_seat": True,  # the host link plays every seat
+}
+
+
+class Node:
+    """One server process: its address, client and process."""
+
+    def __init__(self, port: int, proc: Any) -> None:
+        self.port = port
+        self.proc = proc
+        self.client = httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=30)
+
+    def ws(self, gid: str) -> Any:
+        return connect(f"ws://127.0.0.1:{self.port}/api/games/{gid}/ws")
+
+
+@pytest.fixture
+def nodes(pg_url: str, request: pytest.FixtureRequest) -> Iterator[tuple[Node, Node]]:
+    """Two processes on one database (``request.param``: more ``aos serve`` options)."""
+    options = getattr(request, "param", ())
+    with ExitStack() as stack:
+        pair = []
+        for _ in range(2):
+            port = free_port()
+            proc = stack.enter_context(server(pg_url, port, *options))
+            pair.append(Node(port, proc))
+        yield pair[0], pair[1]
+
+
+def next_action(game: Game, rng: random.Random) -> dict[str, Any]:
+    return RandomBot().choose(game, rng).to_json()
+
+
+def submit_together(
+    nodes: list[Node], path: str, body: dict[str, Any], headers: dict[str, str]
+) -> list[httpx.Response]:
+    """``body`` posted to ``path`` of every node at the same moment (one thread each); their answers."""
+    start = threading.Barrier(len(nodes))
+    answers: list[httpx.Response] = []
+
+    def submit(node: Node) -> None:
+        start.wait()
+        answers.append(node.client.post(path, json=body, headers=headers))
+
+    threads = [threading.Thread(target=submit, args=(n,)) for n in nodes]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return answers
+
+
+def receive(ws: Any, kind: str) -> dict[str, Any]:
+    """The next message of type ``kind`` (others skipped)."""
+    while True:
+        msg = json.loads(ws.recv(timeout=20))
+        if msg["type"] == kind:
+            return msg
+
+
+def test_an_action_accepted_by_one_process_reaches_a_viewer_of_the_other(nodes: tuple[Node, Node]) -> None:
+    a, b = nodes
+    d = a.client.post("/api/games", json=RUST_BELT_THREE).json()
+    gid, host = d["id"], {"X-Seat-Token": d["host_token"]}
+    rng = random.Random(3)
+    with b.ws(gid) as viewer:
+        hello = receive(viewer, "hello")
+        for _ in range(5):
+            game = local_game(a.client, gid)
+            r = a.client.post(
+                f"/api/games/{gid}/actions", json={"index": hello["index"], "action": next_action(game, rng)}
+            )
+            assert r.status_code == 403  # no token: refused, and nothing told
+            r = a.client.post(
+                f"/api/games/{gid}/actions",
+                json={"index": len(game.record.actions), "action": next_action(game, rng)},
+                headers=host,
+            )
+            assert r.status_code == 200, r.text
+            update = receive(viewer, "update")
+            assert update["index"] == r.json()["index"]
+            assert [x["action"] for x in update["actions"]] == [x["action"] for x in r.json()["applied"]]
+            assert update["view"] == b.client.get(f"/api/games/{gid}").json()["view"]
+    assert b.client.get(f"/api/games/{gid}/record").json() == a.client.get(f"/api/games/{gid}/record").json()
+
+
+def test_an_undo_on_one_process_reaches_the_other(nodes: tuple[Node, Node]) -> None:
+    a, b = nodes
+    d = a.client.post("/api/games", json=RUST_BELT_THREE).json()
+    gid, host = d["id"], {"X-Seat-Token": d["host_token"]}
+    game = local_game(a.client, gid)
+    index = len(game.record.actions)
+    r = b.client.post(
+        f"/api/games/{gid}/actions", json={"index": index, "action": next_action(game, random.Random(1))}, headers=host
+    )
+    assert r.status_code == 200, r.text
+    with b.ws(gid) as viewer:
+        receive(viewer, "hello")
+        undone = a.client.post(f"/api/games/{gid}/undo", json={"index": r.json()["index"]}, headers=host)
+        assert undone.status_code == 200, undone.text
+        msg = receive(viewer, "undo")
+        assert msg["index"] == index
+    assert b.client.get(f"/api/games/{gid}").json()["index"] == index
+
+
+def test_two_submissions_of_one_position_on_two_processes_one_accepted_one_stale(nodes: tuple[Node, Node]) -> None:
+    a, b = nodes
+    d = a.client.post("/api/games", json=RUST_BELT_THREE).json()
+    gid, host = d["id"], {"X-Seat-Token": d["host_token"]}
+    b.client.get(f"/api/games/{gid}")  # both processes hold the game in memory
+    rng = random.Random(5)
+    for _ in range(8):
+        game = local_game(a.client, gid)
+        body = {"index": len(game.record.actions), "action": next_action(game, rng)}
+        answers = submit_together([a, b], f"/api/games/{gid}/actions", body, host)
+        codes = sorted(r.status_code for r in answers)
+        assert codes == [200, 409], [r.text for r in answers]
+        refused = next(r for r in answers if r.status_code == 409)
+        assert refused.json()["code"] == "stale"
+        accepted = next(r for r in answers if r.status_code == 200)
+        assert accepted.json()["applied"][0]["index"] == body["index"]
+    record_a = a.client.get(f"/api/games/{gid}/record").json()
+    assert record_a == b.client.get(f"/api/games/{gid}/record").json()
+    Game.from_record(Record.model_validate(record_a))  # every action once, in order: it replays
+
+
+@pytest.mark.parametrize("nodes", [("--lease-seconds", "1", "--bot-delay", "0.3")], indirect=True)
+def test_the_bots_of_a_process_killed_are_moved_by_the_other(nodes: tuple[Node, Node], pg_url: str) -> None:
+    a, b = nodes
+    seats = [{"bot": "random"}, {"bot": "random"}, {"bot": "random"}]
+    gid = a.client.post("/api/games", json={"map": "rust-belt", "players": 3, "seats": seats, "seed": 4}).json()["id"]
+    engine = create_engine(pg_url)
+
+    def holder() -> str | None:
+        with engine.connect() as conn:
+            row = conn.execute(text("SELECT holder FROM bot_leases WHERE game_id = :g"), {"g": gid}).first()
+        return row[0] if row else None
+
+    try:
+        first = wait_for(holder)  # a's: b has not heard of the game yet
+        wait_for(lambda: b.client.get(f"/api/games/{gid}").json()["index"] > 10)  # b follows the game now
+        assert holder() == first  # and leaves its bots to a
+        os.kill(a.proc.pid, signal.SIGKILL)
+        a.proc.wait()
+        index = b.client.get(f"/api/games/{gid}").json()["index"]
+        wait_for(lambda: b.client.get(f"/api/games/{gid}").json()["index"] > index + 3)
+        assert holder() not in (None, first)  # b took the lease over
+    finally:
+        engine.dispose()
+    record = b.client.get(f"/api/games/{gid}/record").json()
+    Game.from_record(Record.model_validate(record))
