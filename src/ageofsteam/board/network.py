@@ -142,3 +142,36 @@ def add_special_links(g: GameState, net: Network) -> None:
         if s.id in g.special_link_owners:
             a, b = (g.city_hex(e) or e for e in s.ends)
             net.add_link(Link(s.id, a, b, g.special_link_owners[s.id], g.rules.special_link_sections(g, s)))
+
+
+STOP, OPEN_HERE, OPEN, BACK = 0, 1, 2, 3  # where track leaving a hex leads (see ``leave_hex``)
+
+
+def leave_hex(g: GameState, h: int, edge: int) -> tuple[int, int]:
+    """Where track leaving hex ``h`` through ``edge`` leads on the board as it is, without coming back into
+    ``h``: ``(STOP, stop)``; ``(OPEN_HERE, edge)`` when nothing meets that edge; ``(OPEN, 0)`` when the track
+    beyond ends open; ``(BACK, e)`` when it comes back into ``h`` through its edge ``e``. :func:`follow`
+    from a track on ``h`` walks the same way."""
+    nb = g.map.neighbours
+    tiles = g.tiles
+    ends_at = g.rules.track_end_hexes(g)
+    cur, leave = h, edge
+    while True:
+        if leave == TOWN:
+            return STOP, cur
+        n = nb[cur][leave]
+        back = opposite(leave)
+        if n == h:
+            return BACK, back
+        if n >= 0:
+            if g.is_city(n):
+                return STOP, g.city_hex(n)  # type: ignore[return-value]
+            if n in ends_at:
+                return STOP, n
+            t = tiles.get(n)
+            j = t.track_at(back) if t is not None else -1
+            if j >= 0:
+                a, b = t.tracks[j]  # type: ignore[union-attr]
+                cur, leave = n, (b if a == back else a)
+                continue
+        return (OPEN_HERE, edge) if cur == h else (OPEN, 0)

@@ -92,10 +92,9 @@ class BuildTrackPhase(Phase):
                 if g.is_town(h) and g.rules.urbanize_refusal(g, h) is None:
                     out += [Urbanize(b.player, g.label(h), c) for c in g.new_cities_left]
         if b.builds_left > 0:
-            out += [
-                Build(b.player, g.label(plan.hex), plan.tile.tile, plan.tile.rotation)
-                for plan in legal_builds(g, b.player)
-            ]
+            from ageofsteam.rules.build_listing import legal_build_actions
+
+            out += legal_build_actions(g, b.player)
         return out
 
     def check(self, g: GameState, a: Action) -> None:
@@ -158,11 +157,9 @@ def apply_build(g: GameState, plan: BuildPlan) -> None:
         for t in plan.added:
             b.new_tracks.add((plan.hex, t))
     # the builder's track claims every chain it joins (house rulings 4 and 5)
-    net = g.network
     claimed = False
     for t in plan.added:
-        chain = net.chains[net.chain_of[(plan.hex, plan.tile.tracks.index(t))]]
-        for h, i in chain.tracks:
+        for h, i in trace(g, plan.hex, plan.tile.tracks.index(t)).tracks:
             if g.tiles[h].owners[i] != seat:
                 g.tiles[h].owners[i] = seat
                 claimed = True
@@ -256,26 +253,11 @@ def iter_builds(g: GameState, seat: int, hexes: Iterable[int]) -> Iterator[Build
                     continue
                 yield plan
             continue
-        old_set = set(old.tracks)
         free = _redirect_ends(g, seat, h, old) if not town else {}
-        for name, r, disk, _exits, _masks in _layouts(town):
+        free_key = tuple(sorted((t, tuple(sorted(ends))) for t, ends in free.items()))
+        for name, r in _tiled_hex_layouts(town, old.tile, old.rotation, tuple(old.tracks), bad, connect, free_key):
             if supply.get(name, 0) <= 0 and old.tile != name:
                 continue
-            if old.tile == name and old.rotation == r:
-                continue
-            tracks = oriented(name, r, disk)
-            kept = len(old_set.intersection(tracks))
-            if town or len(tracks) > len(old.tracks):
-                if kept != len(old.tracks) or len(tracks) <= kept:
-                    continue
-                if not town and any(
-                    exits_of((t,)) & bad or not exits_of((t,)) & connect for t in tracks if t not in old_set
-                ):
-                    continue  # an added track points where it may not, or connects nowhere
-            elif not (len(tracks) == len(old.tracks) and kept == len(tracks) - 1) or not _redirect_fits(
-                old.tracks, tracks, free, bad
-            ):
-                continue  # not a redirection either, or one that cannot be legal
             try:
                 plan = plan_build(g, seat, h, name, r)
             except IllegalAction:
@@ -295,6 +277,42 @@ def _empty_hex_layouts(town: bool, first: bool, bad: int, connect: int, city: in
                 continue
         elif not all(m & connect for m in masks):
             continue
+        out.append((name, r))
+    return tuple(out)
+
+
+@cache
+def _tiled_hex_layouts(
+    town: bool,
+    tile: str,
+    rotation: int,
+    old: tuple[Track, ...],
+    bad: int,
+    connect: int,
+    free: tuple[tuple[Track, tuple[int, ...]], ...],
+) -> tuple[tuple[str, int], ...]:
+    """The layouts (tile, rotation) that may replace the tile ``tile`` turned ``rotation`` with tracks ``old``:
+    upgrades keeping every track (whose added track points where it may and connects), and redirections that
+    can be legal (``free``: the free ends of the tracks that may be redirected, see ``_redirect_ends``)."""
+    old_set = set(old)
+    free_ends = {t: set(ends) for t, ends in free}
+    out = []
+    for name, r, disk, _exits, _masks in _layouts(town):
+        if tile == name and rotation == r:
+            continue
+        tracks = oriented(name, r, disk)
+        kept = len(old_set.intersection(tracks))
+        if town or len(tracks) > len(old):
+            if kept != len(old) or len(tracks) <= kept:
+                continue
+            if not town and any(
+                exits_of((t,)) & bad or not exits_of((t,)) & connect for t in tracks if t not in old_set
+            ):
+                continue  # an added track points where it may not, or connects nowhere
+        elif not (len(tracks) == len(old) and kept == len(tracks) - 1) or not _redirect_fits(
+            list(old), tracks, free_ends, bad
+        ):
+            continue  # not a redirection either, or one that cannot be legal
         out.append((name, r))
     return tuple(out)
 

@@ -155,7 +155,10 @@ def named_route(
 def all_routes(g: GameState, seat: int) -> list[Route]:
     """Every legal delivery of ``seat`` now."""
     out: list[Route] = []
+    at_stop = g.network.at_stop
     for city, cubes in sorted(g.rules.goods_sources(g).items()):
+        if city not in at_stop:
+            continue  # no completed link leaves it: no delivery starts there
         for colour, n in sorted(cubes.items()):
             if n > 0:
                 out += routes_from(g, seat, city, colour)

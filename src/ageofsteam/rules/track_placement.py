@@ -136,8 +136,10 @@ def _match_redirect(g: GameState, seat: int, h: int, old: PlacedTile, new: list[
     return i, t_new
 
 
-def plan_build(g: GameState, seat: int, h: int, tile_name: str, rotation: int) -> BuildPlan:
-    """Check one build of ``seat`` and return its plan; raise IllegalAction saying why not."""
+def plan_build(g: GameState, seat: int, h: int, tile_name: str, rotation: int, *, resources: bool = True) -> BuildPlan:
+    """Check one build of ``seat`` and return its plan; raise IllegalAction saying why not. With ``resources``
+    False the tile supply, the town disks and the player's cash are not checked (the plan still has its cost):
+    the listing of builds (``rules/build_listing.py``) remembers such answers and checks those three itself."""
     rules = g.rules
     tile_type = TILE_TYPES.get(tile_name)
     if tile_type is None:
@@ -198,9 +200,9 @@ def plan_build(g: GameState, seat: int, h: int, tile_name: str, rotation: int) -
                     owners.append(old.owners[old.tracks.index(t)])
         else:
             raise IllegalAction(f"a replacement at {g.label(h)} must keep all the track already there")
-    if g.supply.get(tile_name, 0) <= 0 and not (old is not None and old.tile == tile_name):
+    if resources and g.supply.get(tile_name, 0) <= 0 and not (old is not None and old.tile == tile_name):
         raise IllegalAction(f"no {tile_type.title} tiles are left")
-    if disks > 0 and g.disks <= 0:
+    if resources and disks > 0 and g.disks <= 0:
         raise IllegalAction("all 8 town disks are in use")
 
     # where the added track points, and whether it connects
@@ -230,7 +232,7 @@ def plan_build(g: GameState, seat: int, h: int, tile_name: str, rotation: int) -
     new_tile = PlacedTile(tile_name, rotation, disk, tracks, owners)
     completes = _check_no_loop(g, h, new_tile, added)
     cost = rules.build_cost(g, h, kind, old, new_tile)
-    if cost > g.players[seat].cash:
+    if resources and cost > g.players[seat].cash:
         raise IllegalAction(f"that build costs ${cost} and you have ${g.players[seat].cash}")
     plan = BuildPlan(h, new_tile, kind, added, cost, old, disks, completes)
     rules.check_build(g, seat, plan)

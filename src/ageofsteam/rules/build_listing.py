@@ -1,0 +1,221 @@
+"""Listing every legal single build fast, for play and for the bots' playouts.
+
+Whether a build on a hex is legal, and what it costs, depends on the hex (town or not, its terrain, the tile on
+it and whose its tracks are) and on its six edges: what a new track end pointing across each one would meet
+(:func:`edge_contact`) and where track leaving through it leads (:func:`leave_hex`: a stop, an open end, or
+back into the hex). The listing describes each candidate hex by that *situation* and remembers, per situation,
+the builds :func:`plan_build` allows with the tile supply, the town disks and the player's cash left aside;
+those three are checked on every listing. Stops are remembered by the pattern of which edges lead to the same
+one, so one answer serves every hex in the same situation.
+
+The answers hold only while a map's placement hooks are the base game's (they read nothing but the board and
+the New Cities); maps that override one of them list every build through :func:`legal_builds`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ageofsteam.board.hexes import TOWN, opposite
+from ageofsteam.board.network import STOP, leave_hex
+from ageofsteam.engine.actions import Build
+from ageofsteam.engine.errors import IllegalAction
+from ageofsteam.rules.build_track import _empty_hex_layouts, _redirect_ends, _tiled_hex_layouts, legal_builds
+from ageofsteam.rules.track_placement import edge_contact, plan_build
+
+if TYPE_CHECKING:
+    from ageofsteam.board.mapdata import MapData
+    from ageofsteam.engine.state import GameState, PlacedTile
+    from ageofsteam.rules.base import BaseRules
+
+# The hooks whose base versions read only the board and the New Cities: answers hold for rules keeping them all.
+PLACEMENT_HOOKS = (
+    "terrain_cost",
+    "can_hold_track",
+    "track_end_hexes",
+    "track_start_hexes",
+    "build_cost",
+    "check_build",
+    "build_network",
+)
+
+BAD = "bad"  # an edge where no new track end may point
+Edge = tuple[str, tuple[int, int]]  # what a new track end there meets (edge_contact's word, or BAD); leave_hex
+Layout = tuple[str, int, int, bool, bool]  # tile, rotation, cost, takes a town disk, takes a tile from the supply
+Listed = tuple[tuple[Build, str, int, bool, bool], ...]  # a hex's builds as actions, with the same figures
+MAX_REMEMBERED = 200_000  # answers kept per map before the memory is cleared
+
+
+class _Memory:
+    """What one map under one rules class has taught the listing."""
+
+    def __init__(self, board: MapData) -> None:
+        self.board = board
+        self.near_cities: dict[tuple[int, ...], frozenset[int]] = {}  # New Cities → hexes next to a City
+        self.still: dict[tuple[int, int, tuple[int, ...]], Edge] = {}  # (hex, edge, New Cities) → no track met
+        self.plain: dict[tuple[int, bool, tuple[int, ...]], dict[int, Listed]] = {}  # see legal_build_actions
+        self.layouts: dict[tuple[object, ...], tuple[Layout, ...]] = {}  # situation → builds allowed
+        self.listed: dict[tuple[object, ...], Listed] = {}  # (seat, hex, situation) → actions
+
+    def edge(self, g: GameState, h: int, e: int, cities: tuple[int, ...]) -> Edge:
+        """Edge ``e`` of ``h`` where no track end on a neighbour points at it (depends on the map alone)."""
+        key = (h, e, cities)
+        edge = self.still.get(key)
+        if edge is None:
+            edge = self.still[key] = (_contact(g, -1, h, e), leave_hex(g, h, e))
+        return edge
+
+
+_MEMORIES: dict[tuple[type, int, int], _Memory] = {}
+_FAST: dict[type, bool] = {}
+
+
+def _fast(rules: BaseRules) -> bool:
+    """Do ``rules`` keep every base placement hook?"""
+    cls = type(rules)
+    fast = _FAST.get(cls)
+    if fast is None:
+        from ageofsteam.rules.base import BaseRules
+
+        fast = _FAST[cls] = all(getattr(cls, name) is getattr(BaseRules, name) for name in PLACEMENT_HOOKS)
+    return fast
+
+
+def _memory(g: GameState) -> _Memory:
+    key = (type(g.rules), g.rules_version, id(g.map))
+    memory = _MEMORIES.get(key)
+    if memory is None or memory.board is not g.map:
+        memory = _MEMORIES[key] = _Memory(g.map)
+    return memory
+
+
+def legal_build_actions(g: GameState, seat: int) -> list[Build]:
+    """Every legal single build of ``seat`` now as actions: :func:`legal_builds`, the same in the same order."""
+    if not _fast(g.rules):
+        return [Build(seat, g.label(p.hex), p.tile.tile, p.tile.rotation) for p in legal_builds(g, seat)]
+    memory = _memory(g)
+    b = g.build
+    assert b is not None
+    nb = g.map.neighbours
+    tiles = g.tiles
+    cities = tuple(sorted(g.new_cities))
+    near = memory.near_cities.get(cities)
+    if near is None:
+        near = memory.near_cities[cities] = frozenset(_next_to_cities(g))
+    facing: dict[int, list[int]] = {}  # hex → its edges that a track end on a neighbour points at
+    for n, t in tiles.items():
+        for track in t.tracks:
+            for e in track:
+                if e != TOWN and (x := nb[n][e]) >= 0:
+                    facing.setdefault(x, []).append(opposite(e))
+    hexes = set(near)
+    hexes.update(tiles)
+    hexes.update(x for x in facing if not g.is_city(x))
+    hexes.difference_update(b.hexes)
+    first = not g.players[seat].has_built
+    cash = g.players[seat].cash
+    supply = g.supply
+    disks = g.disks > 0
+    out: list[Build] = []
+    plain = memory.plain.get((seat, first, cities))  # hexes without a tile that no track end points at
+    if plain is None:
+        plain = memory.plain[(seat, first, cities)] = {}
+    for h in sorted(hexes):
+        old = tiles.get(h)
+        faced = facing.get(h)
+        if old is None and faced is None:
+            listed = plain.get(h)
+            if listed is None:
+                edges = tuple(memory.edge(g, h, e, cities) for e in range(6))
+                listed = plain[h] = _listed(g, seat, h, first, edges, None, memory)
+        else:
+            edges = tuple(
+                (_contact(g, seat, h, e), leave_hex(g, h, e)) if faced and e in faced else memory.edge(g, h, e, cities)
+                for e in range(6)
+            )
+            key: tuple[object, ...] = (seat, h, first, edges)
+            if old is not None:
+                key += (old.tile, old.rotation, old.disk, tuple(old.tracks), tuple(old.owners))
+            listed = memory.listed.get(key)  # type: ignore[assignment]
+            if listed is None:
+                if len(memory.listed) >= MAX_REMEMBERED:
+                    memory.listed.clear()
+                    memory.layouts.clear()
+                listed = memory.listed[key] = _listed(g, seat, h, first, edges, old, memory)
+        out += [
+            a
+            for a, tile, cost, disk, fresh in listed
+            if cost <= cash and (not fresh or supply.get(tile, 0) > 0) and (disks or not disk)
+        ]
+    return out
+
+
+def _listed(
+    g: GameState, seat: int, h: int, first: bool, edges: tuple[Edge, ...], old: PlacedTile | None, memory: _Memory
+) -> Listed:
+    label = g.label(h)
+    return tuple(
+        (Build(seat, label, name, r), name, cost, disk, fresh)
+        for name, r, cost, disk, fresh in _layouts(g, seat, h, first, edges, old, memory)
+    )
+
+
+def _contact(g: GameState, seat: int, h: int, e: int) -> str:
+    try:
+        return edge_contact(g, seat, h, e)
+    except IllegalAction:
+        return BAD
+
+
+def _next_to_cities(g: GameState) -> set[int]:
+    """The hexes next to a City that are not Cities (where a build may start whatever the track)."""
+    nb = g.map.neighbours
+    out: set[int] = set()
+    for h in range(g.map.size):
+        if g.is_city(h):
+            out.update(n for n in nb[h] if n >= 0)
+    return {h for h in out if not g.is_city(h)}
+
+
+def _layouts(
+    g: GameState, seat: int, h: int, first: bool, edges: tuple[Edge, ...], old: PlacedTile | None, memory: _Memory
+) -> tuple[Layout, ...]:
+    """The builds :func:`plan_build` allows on ``h`` with the resources left aside, remembered by situation:
+    the stops the edges lead to enter it only as which edges lead to the same one."""
+    stops: dict[int, int] = {}
+    pattern = tuple(
+        (contact, (STOP, stops.setdefault(to, len(stops))) if way == STOP else (way, to))
+        for contact, (way, to) in edges
+    )
+    town = g.is_town(h)
+    terrain = g.rules.terrain_cost(g, h)
+    key: tuple[object, ...] = (town, terrain, first, pattern)
+    if old is not None:
+        key += (old.tile, old.rotation, old.disk, tuple(old.tracks), tuple(o == seat for o in old.owners))
+        key += tuple(o is None for o in old.owners)
+    known = memory.layouts.get(key)
+    if known is not None:
+        return known
+    bad = connect = city = 0
+    for e, (contact, _) in enumerate(edges):
+        if contact == BAD:
+            bad |= 1 << e
+        elif contact != "open":
+            connect |= 1 << e
+        if contact == "city":
+            city |= 1 << e
+    if old is None:
+        shapes = _empty_hex_layouts(town, first, bad, connect, city if first else 0)
+    else:
+        free = _redirect_ends(g, seat, h, old) if not town else {}
+        free_key = tuple(sorted((t, tuple(sorted(ends))) for t, ends in free.items()))
+        shapes = _tiled_hex_layouts(town, old.tile, old.rotation, tuple(old.tracks), bad, connect, free_key)
+    out = []
+    for name, r in shapes:
+        try:
+            plan = plan_build(g, seat, h, name, r, resources=False)
+        except IllegalAction:
+            continue
+        out.append((name, r, plan.cost, plan.disks > 0, old is None or name != old.tile))
+    known = memory.layouts[key] = tuple(out)
+    return known
