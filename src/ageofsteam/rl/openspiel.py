@@ -9,6 +9,7 @@ player order come from the ``seed`` parameter, as does any later chance event th
 
 from __future__ import annotations
 
+import json
 import math
 from typing import Any
 
@@ -136,7 +137,7 @@ class AgeOfSteamState(pyspiel.State):  # type: ignore[misc]
         t = self.table
         if player == pyspiel.PlayerId.CHANCE:
             outcomes = t.chance_outcomes() if t.to_move == CHANCE else []
-            return str(outcomes[action][0].to_json()) if action < len(outcomes) else f"chance outcome {action}"
+            return json.dumps(outcomes[action][0].to_json()) if action < len(outcomes) else f"chance outcome {action}"
         return t.codec.describe(action)
 
     def is_terminal(self) -> bool:

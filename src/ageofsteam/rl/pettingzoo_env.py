@@ -88,6 +88,7 @@ class AgeOfSteamAEC(TableEnv, AECEnv):  # type: ignore[misc]
         return {"observation": t.observe(seat), "action_mask": mask}
 
     def step(self, action: Any) -> None:
+        self._table()
         if not self.agents:
             raise IllegalAction("the game is over and every agent has left: reset the environment")
         agent = self.agent_selection

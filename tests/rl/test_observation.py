@@ -1,0 +1,121 @@
+"""The observation: its sections tile the vector, each figure lies where docs/rl.md says, seen from the
+observer, and the core package never imports the research libraries."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+
+import numpy as np
+
+from ageofsteam.bots import bot
+from ageofsteam.maps import map_ids
+from ageofsteam.rl.observation import MAX_SEATS, PLAYER_FIELDS, hex_channels
+from ageofsteam.rl.table import Table, spaces
+
+
+def test_sections_tile_the_vector_on_every_map() -> None:
+    for map_id in map_ids():
+        layout = spaces(map_id).layout
+        end = 0
+        for s in layout.sections:
+            assert s.offset == end and s.size >= 0  # Miami has no goods display
+            end += s.size
+        assert end == layout.size
+        assert sum(s.size for s in layout.figures.sections) == layout.figures.size
+
+
+def test_players_are_seen_from_the_observer() -> None:
+    table = Table("rust-belt", 4, 3)
+    g = table.state
+    g.players[2].cash = 77
+    layout = table.spaces.layout
+    row = len(PLAYER_FIELDS) + len(layout.actions)
+    cash = PLAYER_FIELDS.index("cash")
+    for me in range(4):
+        obs = table.observe(me)
+        rel = (2 - me) % 4
+        assert obs[layout.at["players"] + rel * row + cash] == 77
+        assert obs[layout.at["players"] + 4 * row] == 0.0  # seat rows past the game's are empty
+    assert layout.at["players"] + MAX_SEATS * row == layout.at["phase"]
+
+
+def test_a_built_tile_shows_on_its_hex_with_its_owner() -> None:
+    """Play a steady game until someone has built; each tile's hex row shows the tile, its rotation and the
+    track of its owner, seen from each seat."""
+    table = Table("rust-belt", 3, 2)
+    chooser, rng = bot("steady"), random.Random(2)
+    while not table.state.tiles:
+        table.play(chooser.choose(table.game, rng))
+    layout = table.spaces.layout
+    names = hex_channels(layout.colours)
+    w = len(names)
+    h, tile = next(iter(table.state.tiles.items()))
+    owner = tile.owners[0]
+    assert owner is not None
+    for me in range(3):
+        row = table.observe(me)[h * w : (h + 1) * w]
+        assert row[names.index("tile")] == layout.tiles.index(tile.tile) + 1
+        assert row[names.index("rotation")] == tile.rotation
+        assert row[names.index(f"tracks_of_seat_{(owner - me) % 3}")] >= 1
+        assert sum(row[names.index("track_edge_N") : names.index("track_edge_N") + 6]) >= 2
+
+
+def test_goods_and_the_phase_are_where_the_layout_says() -> None:
+    table = Table("texas", 4, 5)
+    g = table.state
+    layout = table.spaces.layout
+    obs = table.observe(0)
+    w = layout.width
+    goods = layout.ch_goods
+    for h, cubes in g.cubes.items():
+        for colour, n in cubes.items():
+            assert obs[h * w + goods + layout.colour_index[colour]] == n
+    phase = obs[layout.at["phase"] : layout.at["phase"] + len(layout.phases)]
+    assert phase.sum() == 1 and layout.phases[int(np.argmax(phase))] == g.phase
+
+
+def test_map_figures_follow_the_map_state() -> None:
+    """Texas keeps oil per field: the map section's dict rows show it at the field's hex."""
+    table = Table("texas", 4, 1)
+    g = table.state
+    figures = table.spaces.layout.figures
+    field = next(s for s in figures.sections if s.name == "map.oil")
+    label, oil = next(iter(g.map_state.oil.items()))
+    h = g.map.by_label[label]
+    obs = table.observe(0)
+    start = table.spaces.layout.at["map"] + field.offset
+    assert obs[start + h * (1 + MAX_SEATS)] == oil
+
+
+def test_a_route_under_way_is_marked() -> None:
+    """While a delivery is chosen link by link, its stops are marked and the pending section says so."""
+    for seed in range(10):
+        table = Table("rust-belt", 3, seed)
+        chooser, rng = bot("steady"), random.Random(seed)
+        while not table.over:
+            for a in table.decision.paths:
+                steps = table.indices_of(a)
+                if a.kind == "deliver" and len(steps) >= 3:
+                    for s in steps[:-1]:
+                        table.step(s)
+                    layout = table.spaces.layout
+                    obs = table.observe(table.to_move)
+                    on_route = obs[: layout.n_hexes * layout.width].reshape(layout.n_hexes, -1)[:, layout.ch_route]
+                    assert on_route.sum() == len(steps) - 1  # the start, then a stop per link chosen
+                    pending = obs[layout.at["pending"] : layout.at["pending"] + len(layout.kinds) + 1]
+                    assert pending[layout.kind_index["deliver"]] == 1 and pending[-1] == len(steps) - 1
+                    return
+            table.play(chooser.choose(table.game, rng))
+    raise AssertionError("no delivery of two links in 10 steady games")
+
+
+def test_the_core_package_does_not_import_the_research_libraries() -> None:
+    code = (
+        "import sys, ageofsteam, ageofsteam.bots, ageofsteam.maps, ageofsteam.cli.main, ageofsteam.server.app\n"
+        "bad = [m for m in ('pettingzoo', 'gymnasium', 'pyspiel', 'ageofsteam.rl') if m in sys.modules]\n"
+        "print(','.join(bad))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == ""
