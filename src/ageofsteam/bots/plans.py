@@ -43,6 +43,18 @@ class LinkPlan:
         return self.deliveries / (self.cost + 1)
 
 
+@dataclass(frozen=True)
+class TurnPlan:
+    """A map's own plan for one player's turn (``Rules.bot_plan``), which the bots follow: the shares to issue,
+    the action to select, the links to build in order, the cash they take, and why, in player words."""
+
+    shares: int
+    action: str
+    links: tuple[LinkPlan, ...]
+    track: int
+    why: str
+
+
 def deliverable(g: GameState, a: int, b: int, sources: dict[int, dict[str, int]] | None = None) -> int:
     """Cubes at ``a`` that city ``b`` takes, and the other way round (each side counted up to 3). ``sources``:
     where goods wait (``Rules.goods_sources``: the cities' cubes, and a map's own, such as Miami's people)."""
@@ -94,8 +106,9 @@ def _open_ends(g: GameState, seat: int) -> list[tuple[int, int, int]]:
     return out
 
 
-def link_plans(g: GameState, seat: int, limit: int = 8) -> list[LinkPlan]:
-    """The best link plans for ``seat``, best first."""
+def link_plans(g: GameState, seat: int, limit: int = 8, *, idle: bool = False) -> list[LinkPlan]:
+    """The best link plans for ``seat``, best first; with ``idle``, also those that open no delivery now (last,
+    for a map's own planner to weigh)."""
     rules = g.rules
     m = g.map
     cities = sorted({c for c in (g.city_hex(h) for h in m.city_at) if c is not None})
@@ -160,7 +173,7 @@ def link_plans(g: GameState, seat: int, limit: int = 8) -> list[LinkPlan]:
             if b < a or frozenset((a, b)) in joined:
                 continue
             n = worth(a, b)
-            if n:
+            if n or idle:
                 plans.append(LinkPlan(a, before, b, path, cost, n))
     for stop, into, end in _open_ends(g, seat):
         for b, (cost, path, before) in search(stop, [(into, end)]).items():
@@ -174,7 +187,7 @@ def link_plans(g: GameState, seat: int, limit: int = 8) -> list[LinkPlan]:
             if link is None or frozenset(link.ends) in joined:
                 continue
             n = worth(*link.ends)
-            if n:
+            if n or idle:
                 cost = rules.special_link_cost(g, seat, link)
                 plans.append(LinkPlan(link.ends[0], link.ends[0], link.ends[1], (), cost, n, special=link.id))
     plans.sort(key=lambda p: -p.value)

@@ -30,7 +30,7 @@ import time
 from typing import TYPE_CHECKING
 
 from ageofsteam.bots.base import Hint
-from ageofsteam.bots.plans import LinkPlan, circle_plans, disc_offers, link_plans, next_build
+from ageofsteam.bots.plans import LinkPlan, TurnPlan, circle_plans, disc_offers, link_plans, next_build
 from ageofsteam.bots.random_bot import RandomBot
 from ageofsteam.engine.actions import (
     Action,
@@ -50,7 +50,7 @@ from ageofsteam.engine.game import Game
 from ageofsteam.engine.playout import advance
 from ageofsteam.rules.build_track import candidate_hexes, iter_builds
 from ageofsteam.rules.move_goods import all_routes, two_deliveries
-from ageofsteam.rules.special_links import BuildLink, link_title, special_link
+from ageofsteam.rules.special_links import BuildLink, legal_link_builds, link_title, special_link
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -174,6 +174,11 @@ class SteadyBot(RandomBot):
     # --- I. shares ------------------------------------------------------------------------------
 
     def _shares(self, g: GameState, seat: int, legal: list[Action]) -> Hint:
+        plan = g.rules.bot_plan(g, seat)
+        if plan is not None:  # the map's own plan says how many
+            fits = [a for a in legal if isinstance(a, IssueShares) and a.count <= plan.shares]
+            if fits:
+                return Hint(max(fits, key=lambda a: a.count), plan.why)  # type: ignore[attr-defined]
         me = g.players[seat]
         short = reserve(g, seat)
         left = turns_left(g)
@@ -217,6 +222,11 @@ class SteadyBot(RandomBot):
     # --- III. actions ---------------------------------------------------------------------------
 
     def _action(self, g: GameState, seat: int, legal: list[Action]) -> Hint:
+        plan = g.rules.bot_plan(g, seat)
+        if plan is not None:  # the map's own plan names the action
+            chosen = next((a for a in legal if isinstance(a, SelectAction) and a.action == plan.action), None)
+            if chosen is not None:
+                return Hint(chosen, plan.why)
         me = g.players[seat]
         scored: list[tuple[float, str, Action]] = []
         for a in legal:
@@ -322,6 +332,9 @@ class SteadyBot(RandomBot):
                 return Hint(urb, f"a New City at {urb.hex} opens deliveries for your track")
         if b.builds_left <= 0:
             return Hint(EndBuild(seat), "no builds left this turn")
+        plan = g.rules.bot_plan(g, seat)
+        if plan is not None:
+            return self._planned_build(g, seat, plan)
         me = g.players[seat]
         budget = me.cash - reserve(g, seat) - (0 if turns_left(g) == 0 else 1)
         if budget < 2:
@@ -354,6 +367,22 @@ class SteadyBot(RandomBot):
             return Hint(EndBuild(seat), "no track within your means brings a delivery closer")
         action = Build(seat, g.label(plan.hex), plan.tile.tile, plan.tile.rotation)
         return Hint(action, self._build_reason(g, seat, plan))
+
+    def _planned_build(self, g: GameState, seat: int, plan: TurnPlan) -> Hint:
+        """The next hex (or special link) of the map's own plan for the turn; the end of building when it has
+        nothing more to build or cannot lay it."""
+        cash = g.players[seat].cash
+        for link in plan.links:
+            if link.special is not None:
+                offer = BuildLink(seat, link.special)
+                if BuildLink in g.rules.phase(g).accepts and offer in legal_link_builds(g, seat):
+                    return Hint(offer, plan.why)
+                continue
+            step = next_build(g, seat, link, cash)
+            if step is not None:
+                action = Build(seat, g.label(step.hex), step.tile.tile, step.tile.rotation)
+                return Hint(action, f"{self._link_reason(g, seat, step, link)}; {plan.why}")
+        return Hint(EndBuild(seat), plan.why)
 
     def _plan_worth(self, g: GameState, seat: int, link: LinkPlan, budget: int, now: int) -> float:
         """What a link plan is worth, tried on a copy: the income its two best deliveries would bring once it

@@ -38,6 +38,7 @@ from ageofsteam.rules.track_placement import base_build_cost
 
 if TYPE_CHECKING:
     from ageofsteam.board.network import Link
+    from ageofsteam.bots.plans import TurnPlan
     from ageofsteam.rules.move_goods import Route
     from ageofsteam.rules.track_placement import BuildPlan
 
@@ -298,6 +299,11 @@ class BaseRules:
     def bot_action_value(self, g: GameState, seat: int, action: str) -> float | None:
         """How much the steady bot wants this map's own special ``action`` (1: little, 6: much); None: judge it
         as the base game's actions are judged."""
+        return None
+
+    def bot_plan(self, g: GameState, seat: int) -> TurnPlan | None:
+        """This map's own plan for ``seat``'s turn, which the bots follow from Issue Shares to the end of Build
+        Track (the shares to issue, the action, the links to build, why); None: the bots' rules of thumb."""
         return None
 
     def action_title(self, action: str) -> str:

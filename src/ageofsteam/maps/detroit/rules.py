@@ -21,6 +21,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ageofsteam.maps.detroit.outlook import bankruptcy_turn
+from ageofsteam.maps.detroit.plan import solo_plan
 from ageofsteam.maps.detroit.state import Bankruptcy, SoloResult, State, state
 from ageofsteam.rules.base import BaseRules
 from ageofsteam.rules.build_track import BuildTrackPhase
@@ -29,6 +30,7 @@ from ageofsteam.rules.track_placement import base_build_cost
 
 if TYPE_CHECKING:
     from ageofsteam.board.mapdata import SpecialLink
+    from ageofsteam.bots.plans import TurnPlan
     from ageofsteam.engine.state import GameState, PlacedTile
     from ageofsteam.rules.move_goods import Route
     from ageofsteam.rules.phase import Phase
@@ -125,6 +127,10 @@ class Rules(BaseRules):
         if action == NO_ACTION:
             return 2.5 if me.cash < short + 3 else 0.5
         return None if me.cash - self.action_fee(g, action) >= short else 0.2
+
+    def bot_plan(self, g: GameState, seat: int) -> TurnPlan | None:
+        """Solo: the turn's shares, action and links by the projection of the turns to come (``plan.py``)."""
+        return solo_plan(g, seat) if self.solo(g) else None
 
     def make_phases(self) -> list[Phase]:
         return [SpecialLinkBuildPhase() if isinstance(p, BuildTrackPhase) else p for p in super().make_phases()]

@@ -1,0 +1,443 @@
+"""The Detroit solo plan: which links to build this turn, which action to take and how many shares to issue,
+chosen by projecting the economy over the turns to come.
+
+The solo game is won by lasting: every turn the expenses (shares + engine + the turn number) grow, and the
+income grows only by delivering cubes over one's own links, two deliveries a turn, as many links each as the
+engine allows. So a network is worth the long routes it offers the cubes on the board — and those the goods
+display will still bring — and a link is worth building when the turns it adds to the projection beat the
+shares that pay for it.
+
+:func:`project` plays the turns ahead on a network of stops (the player's links and the planned ones): each
+turn the two best deliveries of distinct cubes (or an engine level and one delivery, when a longer route waits
+for it), income, shares issued to cover the expenses (a share's $5 now against $1 in every turn after), the
+income reduction, and the display's cubes arriving on their cities. It returns the turn of the bankruptcy.
+:func:`solo_plan` weighs this turn's choices with it: no track, or one or two of the best link plans
+(``bots.plans.link_plans``) that fit in this turn's builds, with the Engineer (one build more, the cheapest
+free, for its fee) or without, or the Locomotive; the shares needed for them; the best projection wins.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ageofsteam.bots.plans import LinkPlan, TurnPlan, link_plans
+from ageofsteam.maps.detroit.state import state
+
+if TYPE_CHECKING:
+    from ageofsteam.engine.state import GameState
+
+LOOK_TURNS = 10  # turns projected at most
+ARRIVAL = 2  # the display's cubes are taken to reach their cities after this many goods growths
+MAX_ENGINE = 6  # the projection raises the engine no further
+MAX_CANDIDATES = 40  # link plans weighed
+PROGRAM_LINKS = 3  # links a program lays out over the turns, at most
+SCHEDULE_TURNS = 3  # turns a program may take to build
+BEAM = 6  # programs kept at each length
+FINALISTS = 6  # programs weighed with every choice of action
+SHARE = 5
+BEFORE_MOVES = ("issue_shares", "player_order", "select_actions", "build_track")
+Graph = dict[int, frozenset[int]]
+
+
+def own_graph(g: GameState, seat: int) -> Graph:
+    """Stop → the stops ``seat``'s own completed links join it to."""
+    adj: dict[int, set[int]] = {}
+    for lk in g.network.links.values():
+        if lk.owner == seat:
+            adj.setdefault(lk.a, set()).add(lk.b)
+            adj.setdefault(lk.b, set()).add(lk.a)
+    return {k: frozenset(v) for k, v in adj.items()}
+
+
+def with_links(adj: Graph, pairs: list[tuple[int, int]]) -> Graph:
+    out = dict(adj)
+    for a, b in pairs:
+        out[a] = out.get(a, frozenset()) | {b}
+        out[b] = out.get(b, frozenset()) | {a}
+    return out
+
+
+class _Routes:
+    """The longest route (in links, up to an engine level) for a cube of a colour at a stop, on one network."""
+
+    def __init__(self, g: GameState, adj: Graph) -> None:
+        self.g = g
+        self.adj = adj
+        self.memo: dict[tuple[int, str, int], int] = {}
+        self.takes: dict[tuple[int, str], bool] = {}
+
+    def accepts(self, stop: int, colour: str) -> bool:
+        key = (stop, colour)
+        if key not in self.takes:
+            self.takes[key] = self.g.rules.accepts(self.g, stop, colour)
+        return self.takes[key]
+
+    def longest(self, start: int, colour: str, engine: int) -> int:
+        key = (start, colour, engine)
+        if key in self.memo:
+            return self.memo[key]
+        best = 0
+        seen = {start}
+
+        def walk(stop: int, used: int) -> None:
+            nonlocal best
+            if used >= engine:
+                return
+            for nxt in self.adj.get(stop, ()):
+                if nxt in seen:
+                    continue
+                if self.accepts(nxt, colour):
+                    best = max(best, used + 1)
+                    continue  # a cube stops at the first city of its colour
+                seen.add(nxt)
+                walk(nxt, used + 1)
+                seen.discard(nxt)
+
+        walk(start, 0)
+        self.memo[key] = best
+        return best
+
+    def gains(self, cubes: dict[int, dict[str, int]], engine: int) -> list[tuple[int, int, str]]:
+        """(links, stop, colour) of every cube that has a route, longest first (a stop's cubes of one colour
+        each listed)."""
+        out = []
+        for stop, goods in cubes.items():
+            if stop not in self.adj:
+                continue
+            for colour, n in goods.items():
+                if n > 0:
+                    k = self.longest(stop, colour, engine)
+                    if k:
+                        out += [(k, stop, colour)] * n
+        out.sort(reverse=True)
+        return out
+
+
+def _reduction(g: GameState, income: int) -> int:
+    return g.rules.income_reduction(g, income)
+
+
+def arrivals(g: GameState) -> dict[int, dict[str, int]]:
+    """The cubes still on the goods display, by the city (or New City on the map) they will come to."""
+    out: dict[int, dict[str, int]] = {}
+    rules = g.rules
+    places = dict(rules.growth_city)
+    for letter, h in ((v, k) for k, v in g.new_cities.items()):
+        places[letter] = h
+    for column, boxes in g.display.items():
+        h = places.get(column)
+        if h is None:
+            continue
+        for colour in boxes:
+            if colour is not None:
+                at = out.setdefault(h, {})
+                at[colour] = at.get(colour, 0) + 1
+    return out
+
+
+def project(
+    g: GameState,
+    seat: int,
+    adj: Graph,
+    *,
+    cash: int,
+    income: int,
+    shares: int,
+    engine: int,
+    moved: bool = False,
+    issue_now: bool = True,
+    later: list[tuple[list[tuple[int, int]], int]] | None = None,
+) -> tuple[float, int]:
+    """The turn in which ``seat`` goes bankrupt with network ``adj`` from this turn's Move Goods on (``moved``:
+    from its Collect Income), with a fraction for how close the money came; and the shares it issues for this
+    turn's expenses (none unless ``issue_now``: this turn's Issue Shares is still to come)."""
+    routes = _Routes(g, adj)
+    cubes = {h: dict(c) for h, c in g.rules.goods_sources(g).items()}
+    coming = arrivals(g)
+    most = g.rules.max_shares(g)
+    top = min(MAX_ENGINE, g.rules.max_engine(g))
+    turn = g.turn
+    first = 0
+    later = later or []
+    for t in range(turn, turn + LOOK_TURNS):
+        if 0 < t - turn <= len(later):  # the program's later turns: track paid (with shares if need be), links added
+            pairs, spend = later[t - turn - 1]
+            if cash < spend and shares < most:
+                k = min(most - shares, -(-(spend - cash) // SHARE))
+                shares += k
+                cash += SHARE * k
+            cash = max(0, cash - spend)
+            routes = _Routes(g, with_links(routes.adj, pairs))
+        if not (moved and t == turn):
+            income, engine = _move(routes, cubes, income, engine, top)
+        cash += max(0, income)
+        due = shares + engine + t
+        if cash < due and shares < most and (issue_now or t > turn):
+            k = min(most - shares, -(-(due - cash) // (SHARE - 1)))
+            shares += k
+            cash += SHARE * k
+            due += k
+            first += k if t == turn else 0
+        cash -= due
+        if cash < 0:
+            income += cash
+            cash = 0
+            if income < 0:
+                return t - 1 + max(0.0, 1 + income / 20), first
+        income -= _reduction(g, income)
+        if t - turn + 1 == ARRIVAL:
+            for h, goods in coming.items():
+                at = cubes.setdefault(h, {})
+                for colour, n in goods.items():
+                    at[colour] = at.get(colour, 0) + n
+    return turn + LOOK_TURNS - 1 + min(1.0, cash / 40), first
+
+
+def _move(routes: _Routes, cubes: dict[int, dict[str, int]], income: int, engine: int, top: int) -> tuple[int, int]:
+    """One turn's Move Goods: two deliveries, or an engine level and one delivery when a longer route waits
+    for it and pays for the level within a turn or two. Returns the income and the engine after it."""
+    now = routes.gains(cubes, engine)[:2]
+    plain = sum(k for k, _, _ in now)
+    if engine < top:
+        wider = routes.gains(cubes, engine + 1)
+        if wider and wider[0][0] > engine and wider[0][0] + sum(k - engine for k, _, _ in wider[1:3]) > plain:
+            _take(cubes, wider[0])
+            return income + wider[0][0], engine + 1
+    for d in now:
+        _take(cubes, d)
+    return income + plain, engine
+
+
+def _take(cubes: dict[int, dict[str, int]], d: tuple[int, int, str]) -> None:
+    cubes[d[1]][d[2]] -= 1
+
+
+def candidates(g: GameState, seat: int) -> list[LinkPlan]:
+    """Links worth weighing: the link plans of ``seat`` (those that open nothing now too: a link in the middle
+    of a line carries the cubes of its ends) and the special links no one has built."""
+    plans = link_plans(g, seat, limit=MAX_CANDIDATES, idle=True)
+    joined = {frozenset((lk.a, lk.b)) for lk in g.network.links.values()}
+    for link in g.map.special_links:
+        if link.id in g.special_link_owners or frozenset(link.ends) in joined:
+            continue
+        a, b = link.ends
+        plans.append(LinkPlan(a, a, b, (), link.cost, 0, special=link.id))
+    return plans
+
+
+def _tiles(p: LinkPlan) -> int:
+    return 1 if p.special else len(p.path)
+
+
+@dataclass(frozen=True)
+class _Schedule:
+    """A program of links laid out over the turns: by turn offset, the links completed and the dollars spent."""
+
+    done: tuple[tuple[tuple[int, int], ...], ...]
+    spent: tuple[int, ...]
+    first: tuple[LinkPlan, ...]  # the links begun this turn, in order
+
+
+def schedule(program: tuple[LinkPlan, ...], now: int, later: int) -> _Schedule | None:
+    """``program``'s links laid in order, ``now`` builds this turn and ``later`` in each turn after (None if it
+    takes more than :data:`SCHEDULE_TURNS` turns)."""
+    done: list[list[tuple[int, int]]] = [[]]
+    spent = [0]
+    room = now
+    first: list[LinkPlan] = []
+    for p in program:
+        need = _tiles(p)
+        per = p.cost if p.special else p.cost / max(1, need)
+        while need:
+            if room == 0:
+                done.append([])
+                spent.append(0)
+                room = later
+            if len(done) > SCHEDULE_TURNS:
+                return None
+            lay = min(room, need)
+            room -= lay
+            need -= lay
+            spent[-1] += round(per * lay)
+            if len(done) == 1 and p not in first:
+                first.append(p)
+        done[-1].append((p.start, p.end))
+    return _Schedule(tuple(tuple(d) for d in done), tuple(spent), tuple(first))
+
+
+def _engineer_track(first: tuple[LinkPlan, ...], builds: int, done: list[int]) -> int:
+    """What the Engineer pays this turn for laying ``first`` (up to ``builds`` builds) after the builds ``done``
+    this turn (their full costs): all of them less the cheapest, less what was paid already."""
+    costs = list(done)
+    room = builds
+    for p in first:
+        if p.special:
+            if room:
+                costs.append(p.cost)
+                room -= 1
+            continue
+        per = p.cost // max(1, len(p.path))
+        lay = min(room, len(p.path))
+        costs += [per] * lay
+        room -= lay
+    paid = sum(done) - min(done) if done else 0
+    return sum(costs) - min(costs) - paid if costs else 0
+
+
+def solo_plan(g: GameState, seat: int) -> TurnPlan | None:
+    """The best plan for ``seat``'s solo turn from where it stands (share issue, action or building), by
+    :func:`project`; None outside those phases."""
+    if g.phase not in BEFORE_MOVES:
+        return None
+    key = _key(g, seat)
+    if key not in _memo:
+        if len(_memo) > 4096:
+            _memo.clear()
+        _memo[key] = _search(g, seat)
+    return _memo[key]
+
+
+def _key(g: GameState, seat: int) -> tuple[object, ...]:
+    me = g.players[seat]
+    return (
+        id(g.map),
+        g.turn,
+        g.phase,
+        me.cash,
+        me.income,
+        me.shares,
+        me.engine,
+        me.action,
+        g.build.builds_left if g.build is not None and g.build.player == seat else -1,
+        tuple(sorted((lk.a, lk.b, lk.owner) for lk in g.network.links.values())),
+        tuple(sorted((h, tuple(t.owners)) for h, t in g.tiles.items())),
+        tuple(sorted((h, tuple(sorted(c.items()))) for h, c in g.cubes.items())),
+        tuple(sorted((k, tuple(v)) for k, v in g.display.items())),
+        tuple(sorted(g.new_cities.items())),
+        tuple(sorted(g.special_link_owners.items())),
+        tuple(sorted(getattr(g.map_state, "action_disks", {}).items())),
+    )
+
+
+_memo: dict[tuple[object, ...], TurnPlan | None] = {}
+
+
+@dataclass(frozen=True)
+class _Turn:
+    """What this turn allows: the action, its fee, the builds, the engine after it, whether the Engineer's
+    cheapest build is free and whether shares may still be issued."""
+
+    action: str
+    fee: int
+    builds: int
+    engine: int
+    free: bool
+    issue: bool
+
+
+def _turns(g: GameState, seat: int) -> list[_Turn]:
+    rules = g.rules
+    me = g.players[seat]
+    disks = getattr(g.map_state, "action_disks", {})
+    phase = g.phase
+    issue = phase == "issue_shares"
+    if phase == "build_track":
+        b = g.build
+        left = b.builds_left if b is not None and b.player == seat else 0
+        return [_Turn(me.action or "no_action", 0, left, me.engine, me.action == "engineer", False)]
+    out = [_Turn("no_action", 0, rules.BUILDS, me.engine, False, issue)]
+    if disks.get("engineer", 0):
+        out.append(_Turn("engineer", disks["engineer"], rules.ENGINEER_BUILDS, me.engine, True, issue))
+    if disks.get("locomotive", 0) and me.engine < rules.max_engine(g):
+        out.append(_Turn("locomotive", disks["locomotive"], rules.BUILDS, me.engine + 1, False, issue))
+    return out
+
+
+def _search(g: GameState, seat: int) -> TurnPlan | None:
+    rules = g.rules
+    me = g.players[seat]
+    most = rules.max_shares(g)
+    base = own_graph(g, seat)
+    plans = candidates(g, seat)
+    turns = _turns(g, seat)
+    done = list(state(g).engineer_costs) if g.phase == "build_track" and me.action == "engineer" else []
+
+    def score(program: tuple[LinkPlan, ...], turn: _Turn) -> tuple[float, int, int] | None:
+        """(projected turn, shares issued now, this turn's track dollars) of ``program`` with ``turn``."""
+        sched = schedule(program, turn.builds, rules.BUILDS)
+        if sched is None:
+            return None
+        track = sched.spent[0]
+        if turn.free and sched.first:
+            track = _engineer_track(sched.first, turn.builds, done)
+        spend = turn.fee + max(0, track)
+        room = most - me.shares if turn.issue else 0
+        extra = max(0, -(-(spend - me.cash) // SHARE))
+        if extra > room:
+            return None
+        adj = with_links(base, list(sched.done[0]))
+        later = [(list(d), c) for d, c in zip(sched.done[1:], sched.spent[1:], strict=True)]
+        turn_at, more = project(
+            g,
+            seat,
+            adj,
+            cash=me.cash + SHARE * extra - spend,
+            income=me.income,
+            shares=me.shares + extra,
+            engine=turn.engine,
+            issue_now=turn.issue,
+            later=later,
+        )
+        return turn_at, extra + more, max(0, track)
+
+    # a beam over programs of links, judged with the widest turn
+    wide = max(turns, key=lambda t: (t.builds, -t.fee))
+    scored: dict[tuple[LinkPlan, ...], float] = {}
+    beam: list[tuple[LinkPlan, ...]] = [()]
+    for _ in range(PROGRAM_LINKS):
+        grown = []
+        for prog in beam:
+            used = {h for p in prog for h in p.path}
+            ends = {frozenset((p.start, p.end)) for p in prog}
+            for p in plans:
+                if p in prog or used & set(p.path) or frozenset((p.start, p.end)) in ends:
+                    continue
+                new = (*prog, p)
+                if new not in scored:
+                    r = score(new, wide)
+                    if r is None:
+                        continue
+                    scored[new] = r[0]
+                grown.append(new)
+        grown.sort(key=lambda prog: -scored[prog])
+        beam = grown[:BEAM]
+        if not beam:
+            break
+    finalists = [*sorted(scored, key=lambda prog: -scored[prog])[:FINALISTS], ()]
+    best: tuple[float, int, _Turn, tuple[LinkPlan, ...], int] | None = None
+    for prog in finalists:
+        for turn in turns:
+            r = score(prog, turn)
+            if r is not None and (best is None or r[0] > best[0] + 1e-9):
+                sched = schedule(prog, turn.builds, rules.BUILDS)
+                assert sched is not None
+                best = (r[0], r[1], turn, sched.first, r[2])
+    if best is None:
+        return None
+    at, shares, turn, links, track = best
+    return TurnPlan(shares, turn.action, links, track, _why(g, at, shares, turn.action, links, track))
+
+
+def _why(g: GameState, turn: float, shares: int, action: str, links: tuple[LinkPlan, ...], track: int) -> str:
+    """The plan in player words."""
+    parts = []
+    if links:
+        names = ", ".join(f"{g.stop_name(p.start)}–{g.stop_name(p.end)}" for p in links)
+        parts.append(f"build towards {names} (${track} this turn)")
+    if action not in ("no_action", ""):
+        parts.append(f"take the {g.rules.action_title(action)}")
+    if shares:
+        parts.append(f"issue {shares} share{'s' if shares > 1 else ''}")
+    plan = ", ".join(parts) or "build nothing and keep the cash"
+    return f"{plan}: the money would last into turn {int(turn) + 1}"
