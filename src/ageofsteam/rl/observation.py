@@ -110,6 +110,7 @@ class MapFigures:
         hexes = list(rules.map.labels)
         vocab = hexes + [w for w in dict.fromkeys(words + literals) if w not in set(hexes)]
         self.key_index = {k: i for i, k in enumerate(vocab)}
+        self._keys: dict[Any, list[int]] = {}  # dict key → its vocabulary indices (words and hexes only)
         self.seat_base = len(vocab)
         self.keys = len(vocab) + MAX_SEATS
         self.plan: list[tuple[str, str, int, tuple[str, ...]]] = []  # field, how, offset, nested number fields
@@ -143,13 +144,16 @@ class MapFigures:
         """The vocabulary indices of a dict key (two for a hex side ``"A-B"``)."""
         if isinstance(k, int) and not isinstance(k, bool):
             return [self.seat_base + (k - me) % n] if 0 <= k < n else []
-        j = self.key_index.get(str(k))
-        if j is not None:
-            return [j]
-        parts = str(k).split("-")
-        if len(parts) == 2:
-            return [self.key_index[p] for p in parts if p in self.key_index]
-        return []
+        found = self._keys.get(k)
+        if found is None:
+            j = self.key_index.get(str(k))
+            if j is not None:
+                found = [j]
+            else:
+                parts = str(k).split("-")
+                found = [self.key_index[p] for p in parts if p in self.key_index] if len(parts) == 2 else []
+            self._keys[k] = found
+        return found
 
     def fill(self, out: np.ndarray, g: GameState, me: int) -> None:
         figures = g.map_state
@@ -159,7 +163,19 @@ class MapFigures:
             value = getattr(figures, name)
             if value is None:
                 continue
-            if how == "number":
+            if how == "dict":
+                for k, v in value.items():
+                    rows = self.key(k, me, n)
+                    if not rows:
+                        continue
+                    amount = _summary(v)
+                    seats = [s for s in v if type(s) is int and 0 <= s < n] if type(v) is list else ()
+                    for j in rows:
+                        row = offset + j * width
+                        out[row] += amount
+                        for s in seats:
+                            out[row + 1 + (s - me) % n] += 1.0
+            elif how == "number":
                 out[offset] = float(value)
             elif how == "word":
                 for j in self.key(value, me, n):
@@ -171,23 +187,15 @@ class MapFigures:
                 out[offset] = 1.0
                 for i, sub in enumerate(nested):
                     out[offset + 1 + i] = float(getattr(value, sub))
-            elif how == "present":
-                out[offset] = 1.0
             else:
-                for k, v in value.items():
-                    for j in self.key(k, me, n):
-                        row = offset + j * width
-                        out[row] += _summary(v)
-                        if isinstance(v, list):
-                            for s in v:
-                                if isinstance(s, int) and not isinstance(s, bool) and 0 <= s < n:
-                                    out[row + 1 + (s - me) % n] += 1.0
+                out[offset] = 1.0
 
 
 def _summary(v: Any) -> float:
-    if isinstance(v, (int, float)):
+    t = type(v)
+    if t is int or t is float or t is bool:
         return float(v)
-    if isinstance(v, (list, tuple, set)):
+    if t is list or t is tuple or t is set:
         return float(len(v))
     if isinstance(v, dict):
         return float(sum(x for x in v.values() if isinstance(x, (int, float))))

@@ -78,6 +78,7 @@ class Table:
         self.rng = random.Random(f"rl/{seed}")
         self.explicit_chance = explicit_chance
         self.under_way: list[Node] = []
+        self.played: list[Action] = []  # the players' actions so far (chance is drawn again from the seed)
         self._mask: np.ndarray | None = None
         self._outcomes: list[tuple[Action, float]] | None = None
         self._resolve()
@@ -93,6 +94,7 @@ class Table:
         out.rng.setstate(self.rng.getstate())
         out.explicit_chance = self.explicit_chance
         out.under_way = self.under_way[:]
+        out.played = self.played[:]
         out.decision = self.decision
         out._mask = self._mask
         out._outcomes = self._outcomes
@@ -189,6 +191,7 @@ class Table:
     def play(self, action: Action) -> Action:
         """Play ``action`` (checked by the rules), then draw the chance that falls due."""
         self.state.rules.apply(self.state, action)
+        self.played.append(action)
         self._resolve()
         return action
 

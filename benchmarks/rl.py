@@ -1,0 +1,116 @@
+"""The research environments' speed (``make bench``), on one core, with time.perf_counter.
+
+For every map, at four players where the map allows (else its nearest count):
+
+  * the PettingZoo AEC environment with random masked actions (``action_space.sample(mask)``): whole seeded
+    games through ``env.last()`` (the observation and its mask) and ``env.step``: environment steps per
+    second (a delivery chosen link by link takes a step per link), and decisions per second (the engine
+    actions those steps completed);
+  * the engine's own random-play work on the same games: each position's legal actions listed and the action
+    taken applied, on a copied state without a record, chance from the same generator (the work of
+    ``benchmarks/run.py``'s item g): actions per second;
+  * the size of the observation vector and of the action space.
+
+The environment plays for ``--seconds`` (default 1) per map; the engine then replays exactly those games, so
+both sides do the same games and every run measures the same work. The target: the environment's steps per
+second at least half the engine's actions per second, as the median over the maps. Exit status 1 if it is
+missed (``--no-fail`` to always exit 0).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+
+from ageofsteam import Game
+from ageofsteam.engine.actions import Action
+from ageofsteam.engine.playout import advance
+from ageofsteam.maps import load_rules, map_ids
+from ageofsteam.rl import aec_env
+from ageofsteam.rl.table import spaces
+
+TARGET = 0.5
+
+
+def players_for(map_id: str) -> int:
+    lo, hi = load_rules(map_id).player_counts()
+    return min(max(lo, 4), hi)
+
+
+def env_games(map_id: str, seconds: float) -> tuple[float, int, int, list[tuple[int, list[Action]]]]:
+    """The AEC environment with random masked actions (``action_space.sample(mask)``) over whole seeded games:
+    (time spent, steps, decisions, each game's seed and the actions its players took)."""
+    env = aec_env(map_id, players=players_for(map_id), seed=0)
+    steps, spent, seed = 0, 0.0, 0
+    games: list[tuple[int, list[Action]]] = []
+    while spent < seconds:
+        env.reset(seed=seed)
+        env.action_space(env.agent_selection).seed(seed)
+        start = time.perf_counter()
+        for agent in env.agent_iter():
+            obs, _, term, trunc, _ = env.last()
+            if term or trunc:
+                env.step(None)
+                continue
+            env.step(env.action_space(agent).sample(obs["action_mask"]))
+            steps += 1
+        spent += time.perf_counter() - start
+        assert env.table is not None
+        games.append((env.table.seed, env.table.played))
+        seed += 1
+    return spent, steps, sum(len(p) for _, p in games), games
+
+
+def engine_time(map_id: str, games: list[tuple[int, list[Action]]]) -> float:
+    """The engine's own random-play work on the same games: listing the legal actions of each position and
+    applying the action taken (chance drawn from the same generator), on a copied state without a record."""
+    spent = 0.0
+    for seed, actions in games:
+        g = Game.new(map_id, players=players_for(map_id), seed=seed).state.copy()
+        rng = random.Random(f"rl/{seed}")
+        start = time.perf_counter()
+        for action in actions:
+            g.rules.legal_actions(g)
+            advance(g, action, rng)
+        spent += time.perf_counter() - start
+        assert g.over
+    return spent
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--seconds", type=float, default=1.0, help="time per map and side")
+    parser.add_argument("--no-fail", action="store_true", help="exit 0 even when the target is missed")
+    parser.add_argument("maps", nargs="*", help="maps to measure (default: every map)")
+    args = parser.parse_args()
+    chosen = args.maps or map_ids()
+    print(
+        f"{'map':20} {'players':>7} {'engine act/s':>12} {'env steps/s':>11} {'decisions/s':>11} {'ratio':>6}"
+        f" {'observation':>11} {'actions':>8}"
+    )
+    ratios = []
+    for map_id in chosen:
+        spent, steps, decisions, games = env_games(map_id, args.seconds)
+        engine = decisions / engine_time(map_id, games)
+        ratio = steps / spent / engine
+        ratios.append(ratio)
+        s = spaces(map_id)
+        print(
+            f"{map_id:20} {players_for(map_id):>7} {engine:>12.0f} {steps / spent:>11.0f} {decisions / spent:>11.0f}"
+            f" {ratio:>6.2f} {s.layout.size:>11} {s.codec.size:>8}",
+            flush=True,
+        )
+    median = statistics.median(ratios)
+    ok = median >= TARGET
+    print(f"median ratio {median:.2f} (target at least {TARGET}): {'met' if ok else 'MISSED'}")
+    return 0 if ok or args.no_fail else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
