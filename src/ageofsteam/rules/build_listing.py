@@ -42,8 +42,7 @@ PLACEMENT_HOOKS = (
 BAD = "bad"  # an edge where no new track end may point
 Edge = tuple[str, tuple[int, int]]  # what a new track end there meets (edge_contact's word, or BAD); leave_hex
 Layout = tuple[str, int, int, bool, bool]  # tile, rotation, cost, takes a town disk, takes a tile from the supply
-Listed = tuple[tuple[Build, str, int, bool, bool], ...]  # a hex's builds as actions, with the same figures
-MAX_REMEMBERED = 200_000  # answers kept per map before the memory is cleared
+MAX_REMEMBERED = 50_000  # answers of each kind kept per map before they are forgotten (under 1 kB each)
 
 
 class _Memory:
@@ -53,12 +52,30 @@ class _Memory:
         self.board = board
         self.near_cities: dict[tuple[int, ...], frozenset[int]] = {}  # New Cities → hexes next to a City
         self.still: dict[tuple[int, int, tuple[int, ...]], Edge] = {}  # (hex, edge, New Cities) → no track met
-        self.plain: dict[tuple[int, bool, tuple[int, ...]], dict[int, Listed]] = {}  # see legal_build_actions
+        self.still_hex: dict[tuple[int, tuple[int, ...]], tuple[Edge, ...]] = {}  # (hex, New Cities) → the six
+        self.plain: dict[tuple[int, bool, tuple[int, ...]], dict[int, _Listed]] = {}  # see legal_build_actions
         self.layouts: dict[tuple[object, ...], tuple[Layout, ...]] = {}  # situation → builds allowed
-        self.listed: dict[tuple[object, ...], Listed] = {}  # (seat, hex, situation) → actions
+        self.listed: dict[tuple[object, ...], _Listed] = {}  # (seat, hex, situation) → actions
+        self.shared: dict[tuple[int, int, tuple[Layout, ...]], _Listed] = {}  # (seat, hex, builds) → actions
+
+    def edges(
+        self, g: GameState, seat: int, h: int, cities: tuple[int, ...], faced: list[int] | None
+    ) -> tuple[Edge, ...]:
+        """The six edges of ``h`` for ``seat``: those in ``faced`` (where a track end on a neighbour points at
+        ``h``) worked out now, the others as they are wherever no track points at them (depending on the map
+        and the New Cities alone, they are remembered)."""
+        if faced is None:
+            edges = self.still_hex.get((h, cities))
+            if edges is None:
+                edges = self.still_hex[(h, cities)] = tuple(self.edge(g, h, e, cities) for e in range(6))
+            return edges
+        return tuple(
+            (_contact(g, seat, h, e), leave_hex(g, h, e)) if e in faced else self.edge(g, h, e, cities)
+            for e in range(6)
+        )
 
     def edge(self, g: GameState, h: int, e: int, cities: tuple[int, ...]) -> Edge:
-        """Edge ``e`` of ``h`` where no track end on a neighbour points at it (depends on the map alone)."""
+        """Edge ``e`` of ``h`` where no track end on a neighbour points at it."""
         key = (h, e, cities)
         edge = self.still.get(key)
         if edge is None:
@@ -115,6 +132,7 @@ def legal_build_actions(g: GameState, seat: int) -> list[Build]:
     first = not g.players[seat].has_built
     cash = g.players[seat].cash
     supply = g.supply
+    short = {tile for tile, n in supply.items() if n <= 0}
     disks = g.disks > 0
     out: list[Build] = []
     plain = memory.plain.get((seat, first, cities))  # hexes without a tile that no track end points at
@@ -126,38 +144,59 @@ def legal_build_actions(g: GameState, seat: int) -> list[Build]:
         if old is None and faced is None:
             listed = plain.get(h)
             if listed is None:
-                edges = tuple(memory.edge(g, h, e, cities) for e in range(6))
-                listed = plain[h] = _listed(g, seat, h, first, edges, None, memory)
+                listed = plain[h] = _listed(g, seat, h, first, memory.edges(g, seat, h, cities, None), None, memory)
         else:
-            edges = tuple(
-                (_contact(g, seat, h, e), leave_hex(g, h, e)) if faced and e in faced else memory.edge(g, h, e, cities)
-                for e in range(6)
-            )
-            key: tuple[object, ...] = (seat, h, first, edges)
+            # the situation: the edges no track points at are the map's (``memory.edges``), the others here
+            key: list[object] = [seat, h, first, cities]
+            for e in sorted(faced or ()):
+                key.append((e, _contact(g, seat, h, e), leave_hex(g, h, e)))
             if old is not None:
-                key += (old.tile, old.rotation, old.disk, tuple(old.tracks), tuple(old.owners))
-            listed = memory.listed.get(key)  # type: ignore[assignment]
+                key += (old.tile, old.rotation, old.disk, *old.tracks, *old.owners)
+            situation = tuple(key)
+            listed = memory.listed.get(situation)  # type: ignore[assignment]
             if listed is None:
                 if len(memory.listed) >= MAX_REMEMBERED:
                     memory.listed.clear()
-                    memory.layouts.clear()
-                listed = memory.listed[key] = _listed(g, seat, h, first, edges, old, memory)
-        out += [
-            a
-            for a, tile, cost, disk, fresh in listed
-            if cost <= cash and (not fresh or supply.get(tile, 0) > 0) and (disks or not disk)
-        ]
+                    memory.shared.clear()
+                edges = memory.edges(g, seat, h, cities, faced)
+                listed = memory.listed[situation] = _listed(g, seat, h, first, edges, old, memory)
+        if listed.dearest <= cash and (disks or not listed.disk) and short.isdisjoint(listed.tiles):
+            out += listed.actions
+        else:
+            out += [
+                a
+                for a, tile, cost, disk, fresh in listed.builds
+                if cost <= cash and (not fresh or tile not in short) and (disks or not disk)
+            ]
     return out
+
+
+class _Listed:
+    """A hex's builds in one situation, resources left aside: as actions, with what each needs."""
+
+    __slots__ = ("actions", "builds", "dearest", "disk", "tiles")
+
+    def __init__(self, builds: tuple[tuple[Build, str, int, bool, bool], ...]) -> None:
+        self.builds = builds  # (action, tile, cost, takes a town disk, takes a tile from the supply)
+        self.actions = [a for a, *_ in builds]
+        self.dearest = max((cost for _, _, cost, _, _ in builds), default=0)
+        self.disk = any(disk for *_, disk, _ in builds)
+        self.tiles = {tile for _, tile, _, _, fresh in builds if fresh}
 
 
 def _listed(
     g: GameState, seat: int, h: int, first: bool, edges: tuple[Edge, ...], old: PlacedTile | None, memory: _Memory
-) -> Listed:
-    label = g.label(h)
-    return tuple(
-        (Build(seat, label, name, r), name, cost, disk, fresh)
-        for name, r, cost, disk, fresh in _layouts(g, seat, h, first, edges, old, memory)
-    )
+) -> _Listed:
+    """The builds of ``seat`` on ``h`` in a situation, one object for every situation allowing the same."""
+    layouts = _layouts(g, seat, h, first, edges, old, memory)
+    key = (seat, h, layouts)
+    listed = memory.shared.get(key)
+    if listed is None:
+        label = g.label(h)
+        listed = memory.shared[key] = _Listed(
+            tuple((Build(seat, label, name, r), name, cost, disk, fresh) for name, r, cost, disk, fresh in layouts)
+        )
+    return listed
 
 
 def _contact(g: GameState, seat: int, h: int, e: int) -> str:
@@ -217,5 +256,7 @@ def _layouts(
         except IllegalAction:
             continue
         out.append((name, r, plan.cost, plan.disks > 0, old is None or name != old.tile))
+    if len(memory.layouts) >= MAX_REMEMBERED:
+        memory.layouts.clear()
     known = memory.layouts[key] = tuple(out)
     return known
