@@ -46,13 +46,15 @@ class LinkPlan:
 @dataclass(frozen=True)
 class TurnPlan:
     """A map's own plan for one player's turn (``Rules.bot_plan``), which the bots follow: the shares to issue,
-    the action to select, the links to build in order, the cash they take, and why, in player words."""
+    the action to select, the links to build in order, the cash they take, the move in Move Goods, and why, in
+    player words."""
 
     shares: int
     action: str
     links: tuple[LinkPlan, ...]
     track: int
     why: str
+    move: Action | None = None  # in Move Goods: the delivery, engine level or pass to make now
 
 
 def deliverable(g: GameState, a: int, b: int, sources: dict[int, dict[str, int]] | None = None) -> int:

@@ -527,6 +527,9 @@ class SteadyBot(RandomBot):
     def _best_by_play(self, g: GameState, seat: int, legal: list[Action]) -> Hint:
         """Each move tried on a copy; the one that most raises the position. The engine is raised only when
         that opens a better delivery and the income can carry it."""
+        plan = g.rules.bot_plan(g, seat)
+        if plan is not None and plan.move in legal:  # the map's own plan names the move
+            return Hint(plan.move, plan.why)
         me = g.players[seat]
         if all(a.kind == "place_cube" for a in legal):  # Production: cubes where this player's track can carry them
             return self._production(g, seat, legal)

@@ -22,9 +22,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ageofsteam.bots.plans import LinkPlan, TurnPlan, link_plans
+from ageofsteam.engine.actions import Deliver, SkipMove, UpgradeEngine
 from ageofsteam.maps.detroit.state import state
 
 if TYPE_CHECKING:
+    from ageofsteam.engine.actions import Action
     from ageofsteam.engine.state import GameState
 
 LOOK_TURNS = 10  # turns projected at most
@@ -36,6 +38,7 @@ SCHEDULE_TURNS = 3  # turns a program may take to build
 BEAM = 6  # programs kept at each length
 FINALISTS = 6  # programs weighed with every choice of action
 SHARE = 5
+MOVES_TRIED = 8  # deliveries weighed for each move of a run (the longest first)
 BEFORE_MOVES = ("issue_shares", "player_order", "select_actions", "build_track")
 Graph = dict[int, frozenset[int]]
 
@@ -148,12 +151,15 @@ def project(
     moved: bool = False,
     issue_now: bool = True,
     later: list[tuple[list[tuple[int, int]], int]] | None = None,
+    cubes: dict[int, dict[str, int]] | None = None,
 ) -> tuple[float, int]:
     """The turn in which ``seat`` goes bankrupt with network ``adj`` from this turn's Move Goods on (``moved``:
     from its Collect Income), with a fraction for how close the money came; and the shares it issues for this
-    turn's expenses (none unless ``issue_now``: this turn's Issue Shares is still to come)."""
+    turn's expenses (none unless ``issue_now``: this turn's Issue Shares is still to come). ``later``: by turn
+    after this one, the links a program adds and the dollars it spends then; ``cubes``: the goods, if not the
+    board's."""
     routes = _Routes(g, adj)
-    cubes = {h: dict(c) for h, c in g.rules.goods_sources(g).items()}
+    cubes = {h: dict(c) for h, c in (cubes if cubes is not None else g.rules.goods_sources(g)).items()}
     coming = arrivals(g)
     most = g.rules.max_shares(g)
     top = min(MAX_ENGINE, g.rules.max_engine(g))
@@ -286,16 +292,89 @@ def _engineer_track(first: tuple[LinkPlan, ...], builds: int, done: list[int]) -
 
 
 def solo_plan(g: GameState, seat: int) -> TurnPlan | None:
-    """The best plan for ``seat``'s solo turn from where it stands (share issue, action or building), by
-    :func:`project`; None outside those phases."""
-    if g.phase not in BEFORE_MOVES:
+    """The best plan for ``seat``'s solo turn from where it stands (share issue, action, building or moving),
+    by :func:`project`; None in other phases."""
+    if g.phase not in (*BEFORE_MOVES, "move_goods"):
         return None
     key = _key(g, seat)
     if key not in _memo:
         if len(_memo) > 4096:
             _memo.clear()
-        _memo[key] = _search(g, seat)
+        _memo[key] = _search(g, seat) if g.phase != "move_goods" else _moves(g, seat)
     return _memo[key]
+
+
+def _moves(g: GameState, seat: int) -> TurnPlan | None:
+    """Move Goods: the move that starts the best run of this turn's remaining moves (deliveries of distinct
+    cubes over their longest routes, one engine level, passes), each run judged by :func:`project` from the
+    Collect Income after it."""
+    rules = g.rules
+    me = g.players[seat]
+    legal = rules.legal_actions(g)
+    routes = _Routes(g, own_graph(g, seat))
+    left = rules.MOVE_ROUNDS - g.move_round + 1
+    may_raise = seat not in g.engine_upgraded and me.engine < rules.max_engine(g)
+    cubes = {h: dict(c) for h, c in rules.goods_sources(g).items()}
+
+    def runs(
+        left: int, engine: int, raise_ok: bool, cubes: dict[int, dict[str, int]], income: int
+    ) -> tuple[float, tuple[object, ...]]:
+        """The best projection over the runs of ``left`` moves, and its first move: ("deliver", stop,
+        colour), ("raise",) or ("pass",)."""
+        if left == 0:
+            at, _ = project(
+                g,
+                seat,
+                routes.adj,
+                cash=me.cash,
+                income=income,
+                shares=me.shares,
+                engine=engine,
+                moved=True,
+                issue_now=False,
+                cubes=cubes,
+            )
+            return at, ("pass",)
+        best: tuple[float, tuple[object, ...]] = (-1.0, ("pass",))
+        seen = set()
+        for k, stop, colour in routes.gains(cubes, engine)[:MOVES_TRIED]:
+            if (stop, colour) in seen:
+                continue
+            seen.add((stop, colour))
+            after = {h: dict(c) for h, c in cubes.items()}
+            after[stop][colour] -= 1
+            at = runs(left - 1, engine, raise_ok, after, income + k)[0]
+            if at > best[0] + 1e-9:
+                best = at, ("deliver", stop, colour)
+        if raise_ok:
+            at = runs(left - 1, engine + 1, False, cubes, income)[0]
+            if at > best[0] + 1e-9:
+                best = at, ("raise",)
+        at = runs(left - 1, engine, raise_ok, cubes, income)[0]  # a pass, only when it is better than a move
+        return (at, ("pass",)) if at > best[0] + 1e-9 else best
+
+    at, first = runs(left, me.engine, may_raise, cubes, me.income)
+    move = _legal_move(g, seat, legal, first)
+    if move is None:
+        return None
+    words = {"deliver": "this delivery", "raise": "one more engine level", "pass": "no move"}[str(first[0])]
+    return TurnPlan(0, me.action or "", (), 0, f"{words} now: the money would last into turn {int(at) + 1}", move)
+
+
+def _legal_move(g: GameState, seat: int, legal: list[Action], first: tuple[object, ...]) -> Action | None:
+    """The legal action for a run's first move: the delivery of that cube over the most of one's own links."""
+    if first[0] == "raise":
+        return next((a for a in legal if isinstance(a, UpgradeEngine)), None)
+    if first[0] == "pass":
+        return next((a for a in legal if isinstance(a, SkipMove)), None)
+    links = g.network.links
+    best: tuple[int, Action] | None = None
+    for a in legal:
+        if isinstance(a, Deliver) and g.map.by_label.get(a.city, -1) == first[1] and a.colour == first[2]:
+            own = sum(1 for lk in a.links if lk in links and links[lk].owner == seat)
+            if best is None or own > best[0]:
+                best = own, a
+    return None if best is None else best[1]
 
 
 def _key(g: GameState, seat: int) -> tuple[object, ...]:
