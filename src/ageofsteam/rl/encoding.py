@@ -188,6 +188,10 @@ class ActionCodec:
             self.layouts[cls.kind] = layout
             self.blocks += [*layout.groups, *(b for b in (layout.link, layout.done) if b is not None)]
         self.size = offset
+        # the kinds decided in one index: kind → (the fields' values as one key, key → index)
+        self.single = {
+            k: lay.readers[0] for k, lay in self.layouts.items() if lay.link is None and len(lay.readers) == 1
+        }
 
     # --- one action ----------------------------------------------------------------------------
 
@@ -252,21 +256,20 @@ class Decision:
         leaves = self.root.leaves
         routes: dict[tuple[int, ...], list[Action]] = {}
         layouts = codec.layouts
+        single = codec.single
         for a in legal:
+            one = single.get(a.kind)
+            if one is not None:
+                s = one[1].get(one[0](a))
+                if s is not None and s not in leaves:
+                    leaves[s] = a
+                    continue
+                if s is not None:
+                    raise EncodingError(f"two legal actions share the index {s}: {leaves[s]} and {a}")
             layout = layouts.get(a.kind)
             if layout is None:
                 raise EncodingError(f"'{a.kind}' actions are not in the {codec.map_id} action space")
-            if layout.link is None and len(layout.readers) == 1:
-                read, table = layout.readers[0]
-                s = table.get(read(a))
-                if s is None:
-                    layout.steps(a, codec.map_id)  # says which value has no index
-                elif s in leaves:
-                    raise EncodingError(f"two legal actions share the index {s}: {leaves[s]} and {a}")
-                else:
-                    leaves[s] = a
-                continue
-            steps = layout.steps(a, codec.map_id)
+            steps = layout.steps(a, codec.map_id)  # says which value has no index, for a single step
             if layout.link is not None:
                 routes.setdefault(steps, []).append(a)
             else:

@@ -214,7 +214,9 @@ class ObservationLayout:
         self.action_index = {a: i for i, a in enumerate(self.actions)}
         self.boxes = display_boxes(rules, g)
         self.columns = list(rules.display_layout(g))
-        self.box_places = [(col, int(n) - 1) for col, _, n in (b.rpartition("/") for b in self.boxes)]
+        self.column_start: dict[str, int] = {}  # display column → the place of its top box among the boxes
+        for i, box in enumerate(self.boxes):
+            self.column_start.setdefault(box.rpartition("/")[0], i)
         self.tiles = sorted(TILE_TYPES)
         self.tile_index = {t: i for i, t in enumerate(self.tiles)}
         self.letters = list(rules.NEW_CITIES)
@@ -307,11 +309,16 @@ class ObservationLayout:
             hexes[under_way[-1].stop * w + self.ch_route + 1] = 1.0
         at = self.at
         c = len(self.colours)
-        for i, (col, place) in enumerate(self.box_places):
-            boxes = g.display.get(col)
-            cube = boxes[place] if boxes is not None and place < len(boxes) else None
-            if cube is not None and cube in self.colour_index:
-                out[at["display"] + i * c + self.colour_index[cube]] = 1.0
+        display = at["display"]
+        for col, boxes in g.display.items():
+            first = self.column_start.get(col)
+            if first is None:
+                continue
+            for i, cube in enumerate(boxes):
+                if cube is not None:
+                    j = self.colour_index.get(cube)
+                    if j is not None:
+                        out[display + (first + i) * c + j] = 1.0
         for col, k in g.bag.items():
             if col in self.colour_index:
                 out[at["bag"] + self.colour_index[col]] = k

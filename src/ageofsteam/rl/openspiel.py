@@ -3,13 +3,13 @@
 ``pyspiel.load_game("python_ageofsteam", {"map": "texas", "players": 4, "seed": 7, "reward": "rank"})``. Player
 actions are the indices of the map's action space (``docs/rl.md``); chance nodes are the dice of goods growth,
 the Production draws and the other chance events whose outcomes the engine lists (an outcome's action is its
-place in that list, with its probability). The setup draw, whose outcomes are too many to list, and the first
-player order come from the ``seed`` parameter, as does any later chance event the engine cannot list.
+place in that list, with its probability; its string is the engine's action, ``Roll(light=(2, 5), dark=(1,
+1))``). The setup draw, whose outcomes are too many to list, and the first player order come from the ``seed``
+parameter, as does any later chance event the engine cannot list.
 """
 
 from __future__ import annotations
 
-import json
 import math
 from typing import Any
 
@@ -79,6 +79,7 @@ class AgeOfSteamGame(pyspiel.Game):  # type: ignore[misc]
             max_game_length=MAX_GAME_LENGTH,
         )
         super().__init__(game_type(), info, given)
+        self._start = Table(self.map_id, self.players, self.seed, explicit_chance=True)  # copied for each game
 
     def new_initial_state(self) -> AgeOfSteamState:
         return AgeOfSteamState(self)
@@ -104,7 +105,7 @@ class AgeOfSteamState(pyspiel.State):  # type: ignore[misc]
 
     def __init__(self, game: AgeOfSteamGame) -> None:
         super().__init__(game)
-        self._box = _Box(Table(game.map_id, game.players, game.seed, explicit_chance=True))
+        self._box = _Box(game._start.copy())
         self._reward = game.reward
 
     @property
@@ -137,7 +138,7 @@ class AgeOfSteamState(pyspiel.State):  # type: ignore[misc]
         t = self.table
         if player == pyspiel.PlayerId.CHANCE:
             outcomes = t.chance_outcomes() if t.to_move == CHANCE else []
-            return json.dumps(outcomes[action][0].to_json()) if action < len(outcomes) else f"chance outcome {action}"
+            return repr(outcomes[action][0]) if action < len(outcomes) else f"chance outcome {action}"
         return t.codec.describe(action)
 
     def is_terminal(self) -> bool:
