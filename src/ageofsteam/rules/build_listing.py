@@ -58,21 +58,16 @@ class _Memory:
         self.listed: dict[tuple[object, ...], _Listed] = {}  # (seat, hex, situation) → actions
         self.shared: dict[tuple[int, int, tuple[Layout, ...]], _Listed] = {}  # (seat, hex, builds) → actions
 
-    def edges(
-        self, g: GameState, seat: int, h: int, cities: tuple[int, ...], faced: list[int] | None
-    ) -> tuple[Edge, ...]:
-        """The six edges of ``h`` for ``seat``: those in ``faced`` (where a track end on a neighbour points at
-        ``h``) worked out now, the others as they are wherever no track points at them (depending on the map
-        and the New Cities alone, they are remembered)."""
-        if faced is None:
+    def edges(self, g: GameState, h: int, cities: tuple[int, ...], met: dict[int, Edge]) -> tuple[Edge, ...]:
+        """The six edges of ``h``: those of ``met`` (where a track end on a neighbour points at ``h``) as given,
+        the others as they are wherever no track points at them (they depend on the map and the New Cities
+        alone, and are remembered)."""
+        if not met:
             edges = self.still_hex.get((h, cities))
             if edges is None:
                 edges = self.still_hex[(h, cities)] = tuple(self.edge(g, h, e, cities) for e in range(6))
             return edges
-        return tuple(
-            (_contact(g, seat, h, e), leave_hex(g, h, e)) if e in faced else self.edge(g, h, e, cities)
-            for e in range(6)
-        )
+        return tuple(met.get(e) or self.edge(g, h, e, cities) for e in range(6))
 
     def edge(self, g: GameState, h: int, e: int, cities: tuple[int, ...]) -> Edge:
         """Edge ``e`` of ``h`` where no track end on a neighbour points at it."""
@@ -85,6 +80,11 @@ class _Memory:
 
 _MEMORIES: dict[tuple[type, int, int], _Memory] = {}
 _FAST: dict[type, bool] = {}
+
+
+def forget() -> None:
+    """Forget every remembered answer (for measuring the listing without them)."""
+    _MEMORIES.clear()
 
 
 def _fast(rules: BaseRules) -> bool:
@@ -144,21 +144,19 @@ def legal_build_actions(g: GameState, seat: int) -> list[Build]:
         if old is None and faced is None:
             listed = plain.get(h)
             if listed is None:
-                listed = plain[h] = _listed(g, seat, h, first, memory.edges(g, seat, h, cities, None), None, memory)
+                listed = plain[h] = _listed(g, seat, h, first, memory.edges(g, h, cities, {}), None, memory)
         else:
             # the situation: the edges no track points at are the map's (``memory.edges``), the others here
-            key: list[object] = [seat, h, first, cities]
-            for e in sorted(faced or ()):
-                key.append((e, _contact(g, seat, h, e), leave_hex(g, h, e)))
+            met = {e: (_contact(g, seat, h, e), leave_hex(g, h, e)) for e in sorted(faced or ())}
+            situation: tuple[object, ...] = (seat, h, first, cities, *met.items())
             if old is not None:
-                key += (old.tile, old.rotation, old.disk, *old.tracks, *old.owners)
-            situation = tuple(key)
+                situation += (old.tile, old.rotation, old.disk, *old.tracks, *old.owners)
             listed = memory.listed.get(situation)  # type: ignore[assignment]
             if listed is None:
                 if len(memory.listed) >= MAX_REMEMBERED:
                     memory.listed.clear()
                     memory.shared.clear()
-                edges = memory.edges(g, seat, h, cities, faced)
+                edges = memory.edges(g, h, cities, met)
                 listed = memory.listed[situation] = _listed(g, seat, h, first, edges, old, memory)
         if listed.dearest <= cash and (disks or not listed.disk) and short.isdisjoint(listed.tiles):
             out += listed.actions
