@@ -54,6 +54,30 @@ def test_rank_rewards_share_out_plus_one_to_minus_one() -> None:
         assert rewards == pytest.approx([1.0, 1 / 3, -1 / 3, -1.0])
 
 
+@pytest.mark.state_edited
+def test_tied_seats_share_their_places() -> None:
+    """Two seats with the same score share places 1 and 2: (+1 + 1/3) / 2 each of four."""
+    env = aec_env("rust-belt", players=4, seed=3)
+    env.reset()
+    play_out(env, random.Random(3))
+    g = env.table.state
+    for p in g.players:
+        p.eliminated, p.shares = False, 0
+    for seat, income in enumerate((20, 20, 10, 5)):
+        g.players[seat].income = income
+    g.tiles.clear()
+    g.board_changed()
+    assert env.table.final_rewards("rank") == pytest.approx([2 / 3, 2 / 3, -1 / 3, -1.0])
+
+
+def test_a_solo_game_is_won_or_lost_by_the_map_s_verdict() -> None:
+    env = aec_env("miami-2030", players=1, seed=5)
+    env.reset()
+    totals = play_out(env, random.Random(5))
+    g = env.table.state
+    assert totals["player_0"] == (1.0 if g.rules.solo_figures(g)["won"] else -1.0)
+
+
 def test_score_reward_is_the_difference_to_the_others_average() -> None:
     env = aec_env("old-europe", players=3, seed=4, reward="score")
     env.reset()

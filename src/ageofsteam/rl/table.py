@@ -235,7 +235,8 @@ class Table:
 
     def final_rewards(self, how: str) -> list[float]:
         """Each seat's reward for the finished game: ``rank`` (+1 first, −1 last, evenly between, ties sharing;
-        solo: +1 won, −1 lost) or ``score`` (own score minus the others' average; solo: the score)."""
+        solo: +1 won, −1 lost, by the map's verdict) or ``score`` (own score minus the others' average; solo:
+        the score)."""
         g = self.state
         rules = g.rules
         n = len(g.players)
@@ -246,13 +247,14 @@ class Table:
             total = sum(scores)
             return [s - (total - s) / (n - 1) for s in scores]
         if n == 1:
-            return [1.0 if 0 in rules.winners(g) else -1.0]
+            return [1.0 if rules.solo_figures(g).get("won") else -1.0]
         standings = rules.standings(g)
+        key = [(figure, g.players[seat].eliminated) for seat, figure in standings]  # ties: same figure and fate
         places: dict[int, float] = {}
         i = 0
         while i < n:
             j = i
-            while j + 1 < n and standings[j + 1][1] == standings[i][1]:
+            while j + 1 < n and key[j + 1] == key[i]:
                 j += 1
             for k in range(i, j + 1):
                 places[standings[k][0]] = (i + j) / 2
