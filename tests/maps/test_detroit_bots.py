@@ -1,5 +1,7 @@
-"""Detroit's special links for the bots: the steady bot builds a bridge or a city link only for the deliveries it
-opens, weighed with its other link plans (never the first one it can afford)."""
+"""Detroit for the bots: the steady bot builds a bridge or a city link only for the deliveries it opens, weighed
+with its other link plans (never the first one it can afford); a position is judged by the turn its money runs
+out; in the solo game the bots follow the map's plan over several turns (``maps/detroit/plan.py``): shares
+issued for track that brings cubes to its cities, and the moves that make the money last longest."""
 
 from __future__ import annotations
 
@@ -7,7 +9,10 @@ import random
 
 from ageofsteam import Game
 from ageofsteam.bots import bot
+from ageofsteam.engine.actions import Deliver, EndBuild, IssueShares
+from ageofsteam.maps.detroit.plan import own_graph, project, solo_plan, with_links
 from ageofsteam.rules.special_links import BuildLink, legal_link_builds, special_link
+from tests.rules.build_helpers import position
 
 MAP = "detroit-bankruptcy"
 
@@ -98,3 +103,54 @@ def test_a_later_bankruptcy_is_worth_more_to_the_bots_than_an_earlier_one():
     record = state(g).bankrupt[0]
     state(g).bankrupt[0] = type(record)(record.turn - 1, record.income)
     assert g.rules.bot_value(g, 0) < later
+
+
+# Solo, turn 3: Southfield–Dearborn built, no cash, purple cubes at both ends and none of their cities joined
+SOUTHFIELD_DEARBORN = [("L8", "straight", 0, 0), ("N8", "straight", 0, 0)]
+
+
+def solo_position(phase: str = "issue_shares", **given: object) -> Game:
+    fields: dict[str, object] = {
+        "track": SOUTHFIELD_DEARBORN,
+        "players": {0: {"cash": 0, "income": 4, "shares": 11, "engine": 2}},
+        "empty_cities": True,
+        "cubes": {"P8": ["purple", "purple"], "J8": ["purple"]},
+        **given,
+    }
+    return position(map=MAP, n=1, phase=phase, to_move=0, turn=3, **fields)  # type: ignore[arg-type]
+
+
+def test_the_solo_plan_issues_shares_for_a_link_that_brings_cubes_to_their_city():
+    game = solo_position()
+    steady = bot("steady")
+    rng = random.Random(0)
+    choices = []
+    while game.state.phase != "move_goods":
+        choices.append(steady.choose(game, rng))
+        game.apply(choices[-1])
+    g = game.state
+    midtown = g.map.by_label["M11"]  # purple: the cubes' city
+    assert isinstance(choices[0], IssueShares) and choices[0].count >= 1
+    assert any(lk.owner == 0 and midtown in (lk.a, lk.b) for lk in g.network.links.values())
+    assert isinstance(choices[-1], EndBuild) and len(choices) >= 4  # shares, action, track, end
+
+
+def test_the_projection_rewards_a_link_to_the_cubes_city_and_frowns_on_idle_shares():
+    g = solo_position().state
+    me = g.players[0]
+    here = own_graph(g, 0)
+    figures = {"cash": 10, "income": me.income, "shares": me.shares, "engine": me.engine}
+    alone, _ = project(g, 0, here, **figures)
+    joined, _ = project(g, 0, with_links(here, [(g.map.by_label["J8"], g.map.by_label["M11"])]), **figures)
+    assert joined > alone
+    idle, _ = project(g, 0, here, **{**figures, "cash": 30, "shares": me.shares + 4})
+    assert idle < alone + 1  # $20 now against $4 more in expenses every turn
+
+
+def test_the_solo_plan_moves_a_cube_that_pays_rather_than_passing():
+    track = [*SOUTHFIELD_DEARBORN, ("K9", "straight", 2, 0), ("L10", "straight", 2, 0)]  # and Southfield–Midtown
+    game = solo_position("move_goods", track=track)
+    plan = solo_plan(game.state, 0)
+    assert plan is not None and isinstance(plan.move, Deliver)
+    assert plan.move.colour == "purple" and len(plan.move.links) == 2  # Dearborn → Southfield → Midtown
+    assert bot("steady").choose(game, random.Random(0)) == plan.move
