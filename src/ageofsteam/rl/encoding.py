@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from ageofsteam.engine.state import GameState
     from ageofsteam.rules.base import BaseRules
 
-BID_CAP = 400  # the highest bid the space holds (a player's cash has never come near it)
+BID_CAP = 400  # the highest bid the space holds (far above the cash of any player in the games played)
 BLOCK_LIMIT = 40_000  # the most indices one block of fields may take before the fields are split
 LINK_SLOTS = 16  # links a step may choose between that lead to the same stop
 ROUTE_FIELD = "links"  # the field of a delivery's route: chosen link by link
