@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from fastapi import WebSocket, WebSocketDisconnect
 from sqlalchemy.engine import Connection
+from sqlalchemy.exc import DBAPIError
 
 from ageofsteam.bots import DEFAULT_SECONDS, LEVEL_TITLES, LEVELS
 from ageofsteam.engine.actions import CHANCE, parse_action, takes_player
@@ -182,17 +183,8 @@ def undone_words(before: Record, undone: list[dict[str, Any]], seats: set[int]) 
 
 def _replayed(game_id: str, stored: StoredGame) -> Game:
     """The game ``stored`` (with all its actions) replayed, its seats' hand-overs in its log; 409 if it cannot be."""
-    record = Record(
-        map=stored.map,
-        options=stored.options,
-        seed=stored.seed,
-        secret=stored.secret,
-        rules_version=stored.rules_version,
-        actions=stored.actions,
-        seats=[Seat(name=s["name"], colour=s["colour"], bot=s.get("bot")) for s in stored.seats],
-    )
     try:
-        game = Game.from_record(record)
+        game = Game.from_record(stored.record())
     except AosError as exc:
         raise ApiError(409, "unplayable", f"game {game_id!r} cannot be replayed: {exc}", "id") from None
     stored.actions = []
@@ -977,14 +969,17 @@ class Hub:
             await self._move_bots(live, None)
             return
         game_id = live.meta.id
-        if not await self.store.run(cluster.take, game_id):
-            return  # another process moves them
         try:
-            await self._move_bots(live, cluster.guard(game_id))
-        finally:
-            cluster.held.discard(game_id)
-            with contextlib.suppress(Exception):  # not given up (the database is away): it expires
-                await self.store.run(cluster.release, game_id)
+            if not await self.store.run(cluster.take, game_id):
+                return  # another process moves them
+            try:
+                await self._move_bots(live, cluster.guard(game_id))
+            finally:
+                cluster.held.discard(game_id)
+                with contextlib.suppress(Exception):  # not given up (the database is away): it expires
+                    await self.store.run(cluster.release, game_id)
+        except DBAPIError as exc:  # the database is away: the lease expires, and a sweep wakes the bots again
+            log.warning("game %s: the bots stopped: %s", game_id, exc.orig or exc)
 
     async def _move_bots(self, live: LiveGame, lease: Callable[[Connection], None] | None) -> None:
         """The bots' moves, each checked in its commit by ``lease`` (the lease is still held)."""
@@ -1049,8 +1044,11 @@ class Hub:
             return hint_json(live.legal(), answer)
 
     def resume_bots(self) -> int:
-        """After a start: wake the bots of every stored game that waits on a bot."""
+        """After a start: wake the bots of every stored game that waits on a bot (with several processes, the
+        sweep of :meth:`keep_bot_leases` finds them instead)."""
         n = 0
+        if self.cluster is not None:
+            return n
         for meta in self.store.list(limit=100000):
             if meta.status == "over":
                 continue

@@ -55,6 +55,8 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import Connection, Engine
 
+from ageofsteam.engine.record import Record, Seat
+
 T = TypeVar("T")
 DB_THREADS = 8  # threads (and pooled connections) for a networked database
 
@@ -136,6 +138,18 @@ class StoredGame:
     undo_request: dict[str, Any] | None = None
     bot_turn: bool = False
 
+    def record(self) -> Record:
+        """The game's record (with the actions loaded)."""
+        return Record(
+            map=self.map,
+            options=self.options,
+            seed=self.seed,
+            secret=self.secret,
+            rules_version=self.rules_version,
+            actions=self.actions,
+            seats=[Seat(name=s["name"], colour=s["colour"], bot=s.get("bot")) for s in self.seats],
+        )
+
 
 def _row_game(row: Any) -> StoredGame:
     return StoredGame(
@@ -155,6 +169,12 @@ def _row_game(row: Any) -> StoredGame:
         undo_request=json.loads(row.undo_request) if row.undo_request else None,
         bot_turn=bool(row.bot_turn),
     )
+
+
+def _waits_on_bot(seats: list[dict[str, Any]], summary: dict[str, Any]) -> bool:
+    """Whether the summary of a game not over names a bot's seat as the one to move."""
+    seat = summary.get("to_move")
+    return isinstance(seat, int) and 0 <= seat < len(seats) and bool(seats[seat].get("bot"))
 
 
 def make_engine(url: str) -> Engine:
@@ -214,6 +234,12 @@ class Store:
             if name not in names:
                 with self.engine.begin() as conn:
                     conn.execute(text(f"ALTER TABLE games ADD COLUMN {name} {kind}"))
+        if "bot_turn" not in names:  # games waiting on a bot, told by their summary
+            with self.engine.begin() as conn:
+                rows = conn.execute(select(games_table.c.id, games_table.c.seats, games_table.c.summary)).all()
+                waiting = [r.id for r in rows if _waits_on_bot(json.loads(r.seats), json.loads(r.summary))]
+                for game_id in waiting:
+                    conn.execute(update(games_table).where(games_table.c.id == game_id).values(bot_turn=1))
 
     async def run(self, fn: Callable[..., T], *args: Any) -> T:
         """``fn(*args)``: in the thread pool for a networked database, at once for SQLite."""
