@@ -3,16 +3,18 @@ seeding, the observation and mask it gives, and its refusals."""
 
 from __future__ import annotations
 
+import functools
 import random
 import warnings
 
 import numpy as np
 import pytest
-from pettingzoo.test import api_test
+from pettingzoo.test import api_test, seed_test
 
 from ageofsteam.engine.errors import BadInput, IllegalAction
 from ageofsteam.maps import load_rules, map_ids
 from ageofsteam.rl import aec_env
+from ageofsteam.rl.pettingzoo_env import AgeOfSteamAEC
 
 SIZES = [
     (m, n) for m in map_ids() for n in range(load_rules(m).player_counts()[0], load_rules(m).player_counts()[1] + 1)
@@ -99,6 +101,12 @@ def test_shaped_rewards_add_up_to_the_income_gained() -> None:
     final = env.table.final_rewards("rank")
     for s, p in enumerate(g.players):
         assert totals[f"player_{s}"] == pytest.approx(final[s] + 0.5 * p.income)
+
+
+@pytest.mark.parametrize("map_id", ["iceland", "new-york-subway"])
+def test_pettingzoo_seed_test(map_id: str) -> None:
+    """PettingZoo's own check that two environments reset with one seed play alike."""
+    seed_test(functools.partial(AgeOfSteamAEC, map_id, 4), num_cycles=200)
 
 
 def test_the_same_seed_gives_the_same_game() -> None:
