@@ -81,8 +81,8 @@ def test_random_game_round_trips(map_id: str) -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("map_id", map_ids())
 def test_bot_games_round_trip_at_every_size(map_id: str) -> None:
-    """The random and the steady bot, at the map's smallest and largest player counts: the steady bot builds
-    networks, so its games hold the long deliveries."""
+    """The steady bot at the map's smallest and largest player counts (it builds networks, so its games hold
+    the long deliveries) and the random bot at the largest."""
     lo, hi = load_rules(map_id).player_counts()
     seen: Counter[str] = Counter()
     for players, level in ((lo, "steady"), (hi, "steady"), (hi, "random")):
