@@ -86,6 +86,11 @@ def test_observation_tensor_has_the_documented_size() -> None:
     assert state.observation_tensor(0) != state.observation_tensor(1)
 
 
+def test_players_default_to_the_map_s_smallest_count() -> None:
+    assert pyspiel.load_game("python_ageofsteam", {"map": "miami-2030"}).num_players() == 1
+    assert pyspiel.load_game("python_ageofsteam").num_players() == 3
+
+
 def test_unknown_map_is_refused() -> None:
     with pytest.raises(BadInput, match="unknown map 'atlantis'"):
         ageofsteam.rl.openspiel.AgeOfSteamGame({"map": "atlantis"})

@@ -23,7 +23,7 @@ from ageofsteam.rl.encoding import goods_colours
 from ageofsteam.rl.table import Table, check_players, check_reward, spaces
 
 SHORT_NAME = "python_ageofsteam"
-DEFAULTS: dict[str, Any] = {"map": "rust-belt", "players": 3, "seed": 0, "reward": "rank"}
+DEFAULTS: dict[str, Any] = {"map": "rust-belt", "players": 0, "seed": 0, "reward": "rank"}  # 0: the map's fewest
 MAX_GAME_LENGTH = 20_000  # steps, chance included: random games take a few hundred to a few thousand
 SCORE_BOUND = 1_000.0  # the utility bounds of the "score" reward
 
@@ -64,7 +64,7 @@ class AgeOfSteamGame(pyspiel.Game):  # type: ignore[misc]
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         given = {**DEFAULTS, **(params or {})}
         self.map_id = str(given["map"])
-        self.players = check_players(self.map_id, int(given["players"]))
+        self.players = check_players(self.map_id, int(given["players"]) or None)
         self.seed = int(given["seed"])
         self.reward = check_reward(str(given["reward"]))
         self.spaces = spaces(self.map_id)
