@@ -13,6 +13,7 @@ import threading
 from collections.abc import Iterator
 from contextlib import ExitStack
 from typing import Any
+from urllib.parse import unquote
 
 import httpx
 import pytest
@@ -178,3 +179,38 @@ def test_the_bots_of_a_process_killed_are_moved_by_the_other(nodes: tuple[Node, 
         engine.dispose()
     record = b.client.get(f"/api/games/{gid}/record").json()
     Game.from_record(Record.model_validate(record))
+
+
+def test_a_lost_listening_connection_comes_back_and_catches_up(nodes: tuple[Node, Node], pg_url: str) -> None:
+    a, b = nodes
+    d = a.client.post("/api/games", json=RUST_BELT_THREE).json()
+    gid, host = d["id"], {"X-Seat-Token": d["host_token"]}
+    channel = "aos_changes_" + unquote(pg_url).rsplit("search_path=", 1)[1]
+    engine = create_engine(pg_url)
+    try:
+        with b.ws(gid) as viewer:
+            receive(viewer, "hello")
+            with engine.begin() as conn:  # the database drops both processes' listening connections
+                dropped = conn.execute(
+                    text("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query = :q"),
+                    {"q": f'LISTEN "{channel}"'},
+                ).all()
+            assert len(dropped) == 2
+            game = local_game(a.client, gid)
+            r = a.client.post(
+                f"/api/games/{gid}/actions",
+                json={"index": len(game.record.actions), "action": next_action(game, random.Random(2))},
+                headers=host,
+            )
+            assert r.status_code == 200, r.text
+            assert receive(viewer, "update")["index"] == r.json()["index"]  # told, whether by notification or
+            # by the catching up that follows the reconnection
+
+        def listening() -> bool:
+            with engine.connect() as conn:
+                q = text("SELECT count(*) FROM pg_stat_activity WHERE query = :q")
+                return conn.execute(q, {"q": f'LISTEN "{channel}"'}).scalar_one() == 2
+
+        wait_for(listening)  # both listen again
+    finally:
+        engine.dispose()

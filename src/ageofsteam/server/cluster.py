@@ -34,6 +34,8 @@ from ageofsteam.server.store import LeaseLost, Store
 log = logging.getLogger("ageofsteam.server")
 LEASE_SECONDS = 5.0  # a bot lease not renewed for this long passes to another node
 RECONNECT_SECONDS = (0.1, 0.2, 0.5, 1.0, 2.0)  # waits between attempts to listen again, the last repeated
+CHECK_SECONDS = 30.0  # a listening connection quiet this long is checked with a query
+KEEPALIVES = {"keepalives": 1, "keepalives_idle": 30, "keepalives_interval": 10, "keepalives_count": 3}  # TCP
 
 lease_metadata = MetaData()
 bot_leases = Table(
@@ -101,7 +103,7 @@ class Cluster:
         first = True
         while True:
             try:
-                async with await psycopg.AsyncConnection.connect(self._dsn(), autocommit=True) as conn:
+                async with await psycopg.AsyncConnection.connect(self._dsn(), autocommit=True, **KEEPALIVES) as conn:
                     await conn.execute(f'LISTEN "{self.channel}"')
                     self.listening.set()
                     failures = 0
@@ -109,8 +111,10 @@ class Cluster:
                         log.info("listening for changes again")
                         await on_reconnect()
                     first = False
-                    async for note in conn.notifies():
-                        self._dispatch(note.payload, on_change)
+                    while True:
+                        async for note in conn.notifies(timeout=CHECK_SECONDS):
+                            self._dispatch(note.payload, on_change)
+                        await conn.execute("SELECT 1")  # quiet for a while: is the connection still there?
             except (psycopg.Error, OSError) as exc:
                 self.listening.clear()
                 wait = RECONNECT_SECONDS[min(failures, len(RECONNECT_SECONDS) - 1)]
