@@ -154,7 +154,12 @@ def test_an_illegal_index_is_refused_in_one_line_and_changes_nothing() -> None:
 def test_a_step_after_the_end_is_refused() -> None:
     env = aec_env("51st-state", players=3, seed=2)
     env.reset()
-    play_out(env, random.Random(2))
+    rng = random.Random(2)
+    while not env.table.over:
+        env.step(rng.choice(np.flatnonzero(env.observe(env.agent_selection)["action_mask"])))
+    with pytest.raises(IllegalAction, match="the game is over: step each agent with None"):
+        env.step(0)
+    play_out(env, rng)
     assert env.agents == []
     with pytest.raises(IllegalAction, match="reset the environment"):
         env.step(0)

@@ -93,6 +93,10 @@ class AgeOfSteamAEC(TableEnv, AECEnv):  # type: ignore[misc]
             raise IllegalAction("the game is over and every agent has left: reset the environment")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
+            if action is not None:
+                raise IllegalAction(
+                    "the game is over: step each agent with None to let it leave, or reset the environment"
+                )
             self._was_dead_step(action)
             return
         t = self._table()
