@@ -9,7 +9,7 @@ import pytest
 from open_spiel.python.algorithms import mcts
 
 import ageofsteam.rl.openspiel
-from ageofsteam.engine.errors import BadInput
+from ageofsteam.engine.errors import BadInput, IllegalAction
 from ageofsteam.maps import load_rules, map_ids
 
 
@@ -89,6 +89,13 @@ def test_observation_tensor_has_the_documented_size() -> None:
 def test_players_default_to_the_map_s_smallest_count() -> None:
     assert pyspiel.load_game("python_ageofsteam", {"map": "miami-2030"}).num_players() == 1
     assert pyspiel.load_game("python_ageofsteam").num_players() == 3
+
+
+def test_an_illegal_action_is_refused_in_one_line() -> None:
+    state = load("rust-belt", 3).new_initial_state()
+    illegal = next(a for a in range(100) if a not in state.legal_actions())
+    with pytest.raises(IllegalAction, match=f"action {illegal} .* is not legal now"):
+        state.apply_action(illegal)
 
 
 def test_unknown_map_is_refused() -> None:
