@@ -14,7 +14,8 @@ the New Cities); maps that override one of them list every build through :func:`
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from itertools import islice
+from typing import TYPE_CHECKING, Any
 
 from ageofsteam.board.hexes import TOWN, opposite
 from ageofsteam.board.network import STOP, leave_hex
@@ -56,7 +57,16 @@ class _Memory:
         self.plain: dict[tuple[int, bool, tuple[int, ...]], dict[int, _Listed]] = {}  # see legal_build_actions
         self.layouts: dict[tuple[object, ...], tuple[Layout, ...]] = {}  # situation → builds allowed
         self.listed: dict[tuple[object, ...], _Listed] = {}  # (seat, hex, situation) → actions
-        self.shared: dict[tuple[int, int, tuple[Layout, ...]], _Listed] = {}  # (seat, hex, builds) → actions
+        self.shared: dict[tuple[int, int, int], tuple[tuple[Layout, ...], _Listed]] = {}  # see _listed
+        self.actions: dict[tuple[int, str, str, int], Build] = {}
+
+    def action(self, seat: int, label: str, tile: str, rotation: int) -> Build:
+        """The build as an action, one object for every listing that lists it."""
+        key = (seat, label, tile, rotation)
+        a = self.actions.get(key)
+        if a is None:
+            a = self.actions[key] = Build(seat, label, tile, rotation)
+        return a
 
     def edges(self, g: GameState, h: int, cities: tuple[int, ...], met: dict[int, Edge]) -> tuple[Edge, ...]:
         """The six edges of ``h``: those of ``met`` (where a track end on a neighbour points at ``h``) as given,
@@ -85,6 +95,12 @@ _FAST: dict[type, bool] = {}
 def forget() -> None:
     """Forget every remembered answer (for measuring the listing without them)."""
     _MEMORIES.clear()
+
+
+def _forget_oldest(answers: dict[Any, Any]) -> None:
+    """Forget the older half of ``answers`` (remembered in the order they were learnt)."""
+    for key in list(islice(answers, len(answers) // 2)):
+        del answers[key]
 
 
 def _fast(rules: BaseRules) -> bool:
@@ -154,8 +170,8 @@ def legal_build_actions(g: GameState, seat: int) -> list[Build]:
             listed = memory.listed.get(situation)  # type: ignore[assignment]
             if listed is None:
                 if len(memory.listed) >= MAX_REMEMBERED:
-                    memory.listed.clear()
-                    memory.shared.clear()
+                    _forget_oldest(memory.listed)
+                    _forget_oldest(memory.shared)
                 edges = memory.edges(g, h, cities, met)
                 listed = memory.listed[situation] = _listed(g, seat, h, first, edges, old, memory)
         if listed.dearest <= cash and (disks or not listed.disk) and short.isdisjoint(listed.tiles):
@@ -187,14 +203,20 @@ def _listed(
 ) -> _Listed:
     """The builds of ``seat`` on ``h`` in a situation, one object for every situation allowing the same."""
     layouts = _layouts(g, seat, h, first, edges, old, memory)
-    key = (seat, h, layouts)
-    listed = memory.shared.get(key)
-    if listed is None:
+    key = (seat, h, id(layouts))  # the remembered tuple itself, kept with its answer (its id is not reused)
+    shared = memory.shared.get(key)
+    if shared is None or shared[0] is not layouts:
         label = g.label(h)
-        listed = memory.shared[key] = _Listed(
-            tuple((Build(seat, label, name, r), name, cost, disk, fresh) for name, r, cost, disk, fresh in layouts)
+        shared = memory.shared[key] = (
+            layouts,
+            _Listed(
+                tuple(
+                    (memory.action(seat, label, name, r), name, cost, disk, fresh)
+                    for name, r, cost, disk, fresh in layouts
+                )
+            ),
         )
-    return listed
+    return shared[1]
 
 
 def _contact(g: GameState, seat: int, h: int, e: int) -> str:
@@ -219,18 +241,18 @@ def _layouts(
 ) -> tuple[Layout, ...]:
     """The builds :func:`plan_build` allows on ``h`` with the resources left aside, remembered by situation:
     the stops the edges lead to enter it only as which edges lead to the same one."""
-    stops: dict[int, int] = {}
-    pattern = tuple(
-        (contact, (STOP, stops.setdefault(to, len(stops))) if way == STOP else (way, to))
-        for contact, (way, to) in edges
-    )
     town = g.is_town(h)
-    terrain = g.rules.terrain_cost(g, h)
-    key: tuple[object, ...] = (town, terrain, first, pattern)
+    key: list[object] = [town, g.rules.terrain_cost(g, h), first]
+    stops: dict[int, int] = {}
+    for contact, lead in edges:
+        key.append(contact)
+        key.append((STOP, stops.setdefault(lead[1], len(stops))) if lead[0] == STOP else lead)
     if old is not None:
-        key += (old.tile, old.rotation, old.disk, tuple(old.tracks), tuple(o == seat for o in old.owners))
-        key += tuple(o is None for o in old.owners)
-    known = memory.layouts.get(key)
+        key += (old.tile, old.rotation, old.disk, *old.tracks)
+        key += [o == seat for o in old.owners]
+        key += [o is None for o in old.owners]
+    situation = tuple(key)
+    known = memory.layouts.get(situation)
     if known is not None:
         return known
     bad = connect = city = 0
@@ -255,6 +277,6 @@ def _layouts(
             continue
         out.append((name, r, plan.cost, plan.disks > 0, old is None or name != old.tile))
     if len(memory.layouts) >= MAX_REMEMBERED:
-        memory.layouts.clear()
-    known = memory.layouts[key] = tuple(out)
+        _forget_oldest(memory.layouts)
+    known = memory.layouts[situation] = tuple(out)
     return known

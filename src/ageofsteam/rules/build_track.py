@@ -97,11 +97,16 @@ class BuildTrackPhase(Phase):
             out += legal_build_actions(g, b.player)
         return out
 
+    # The plan of the build ``check`` accepted last, with the position it was made in: ``BaseRules.apply`` checks
+    # an action just before carrying it out, and ``build`` takes the plan from here rather than making it again.
+    _checked: tuple[GameState, Build, tuple[object, int, int], BuildPlan] | None = None
+
     def check(self, g: GameState, a: Action) -> None:
         if isinstance(a, Urbanize):
             check_urbanize(g, a)
         elif isinstance(a, Build):
-            self.plan(g, a)
+            plan = self.plan(g, a)
+            self._checked = (g, a, _moment(g), plan)
 
     def plan(self, g: GameState, a: Build) -> BuildPlan:
         b = g.build
@@ -116,7 +121,11 @@ class BuildTrackPhase(Phase):
     def build(self, g: GameState, a: Action) -> None:
         """Carry out one checked build; maps whose builds are not tiles (discs, links, stations) override this."""
         assert isinstance(a, Build)
-        apply_build(g, self.plan(g, a))
+        checked, self._checked = self._checked, None
+        if checked is not None and checked[0] is g and checked[1] is a and checked[2] == _moment(g):
+            apply_build(g, checked[3])
+        else:
+            apply_build(g, self.plan(g, a))
 
     def apply(self, g: GameState, a: Action) -> bool:
         b = g.build
@@ -132,6 +141,12 @@ class BuildTrackPhase(Phase):
             self._end_build(g)
             return self._next(g)
         return False
+
+
+def _moment(g: GameState) -> tuple[object, int, int]:
+    """What changes with every action of a build turn: its record, its builds, and the log."""
+    b = g.build
+    return (b, b.builds_done if b is not None else -1, len(g.log))
 
 
 def apply_build(g: GameState, plan: BuildPlan) -> None:
