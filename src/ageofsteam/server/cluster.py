@@ -23,7 +23,8 @@ import asyncio
 import json
 import logging
 import secrets
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
+from typing import Any
 
 import psycopg
 from sqlalchemy import Column, DateTime, Integer, MetaData, String, Table, text
@@ -35,7 +36,6 @@ log = logging.getLogger("ageofsteam.server")
 LEASE_SECONDS = 5.0  # a bot lease not renewed for this long passes to another node
 RECONNECT_SECONDS = (0.1, 0.2, 0.5, 1.0, 2.0)  # waits between attempts to listen again, the last repeated
 CHECK_SECONDS = 30.0  # a listening connection quiet this long is checked with a query
-KEEPALIVES = {"keepalives": 1, "keepalives_idle": 30, "keepalives_interval": 10, "keepalives_count": 3}  # TCP
 
 lease_metadata = MetaData()
 bot_leases = Table(
@@ -67,7 +67,7 @@ ORPHANS = text(
 )
 
 
-OnChange = Callable[[str, int], Awaitable[None]]  # (game id, version): a game changed on another node
+OnChange = Callable[[str, int], Coroutine[Any, Any, None]]  # (game id, version): a game changed on another node
 
 
 class Cluster:
@@ -83,6 +83,7 @@ class Cluster:
         self.channel = f"aos_changes_{schema}"[:63]  # notifications stay within one schema (one set of tables)
         self.held: set[str] = set()  # the games whose bot lease this node holds
         self.listening = asyncio.Event()  # set while the listening connection is up
+        self._tasks: set[asyncio.Task[None]] = set()  # changes being caught up
         store.announce = self.announce
 
     # --- notifications ---------------------------------------------------------------------------
@@ -103,7 +104,9 @@ class Cluster:
         first = True
         while True:
             try:
-                async with await psycopg.AsyncConnection.connect(self._dsn(), autocommit=True, **KEEPALIVES) as conn:
+                async with await psycopg.AsyncConnection.connect(
+                    self._dsn(), autocommit=True, keepalives=1, keepalives_idle=30, keepalives_interval=10
+                ) as conn:
                     await conn.execute(f'LISTEN "{self.channel}"')
                     self.listening.set()
                     failures = 0
@@ -131,7 +134,9 @@ class Cluster:
             log.warning("an unreadable change notification: %r", payload[:200])
             return
         if node != self.node:
-            asyncio.get_running_loop().create_task(on_change(game_id, version))
+            task = asyncio.get_running_loop().create_task(on_change(game_id, version))
+            self._tasks.add(task)  # kept until done (the loop holds tasks only weakly)
+            task.add_done_callback(self._tasks.discard)
 
     # --- bot leases ------------------------------------------------------------------------------
 

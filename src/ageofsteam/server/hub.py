@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import hmac
 import json
 import logging
@@ -243,6 +244,7 @@ class Hub:
         self.bot_seconds = bot_seconds  # the strong bots' thinking time per decision
         self.thinker = Thinker(bot_workers)
         self.live: OrderedDict[str, LiveGame] = OrderedDict()
+        self.loading: dict[str, int] = {}  # games being read from the store: the latest version told meanwhile
         self.tasks: set[asyncio.Task[None]] = set()
 
     # --- loading -------------------------------------------------------------------------------
@@ -255,11 +257,21 @@ class Hub:
             return live
         if len(game_id) > 32:
             raise ApiError(404, "not_found", f"no game {game_id!r}", "id")
-        stored = await self.store.run(self.store.load, game_id)
+        first = game_id not in self.loading
+        if first:
+            self.loading[game_id] = 0
+        try:
+            stored = await self.store.run(self.store.load, game_id)
+        finally:
+            told = self.loading.pop(game_id, 0) if first else 0
         live = self.live.get(game_id)  # loaded meanwhile by another request: there is one live game per id
-        if live is not None:
-            return live
-        return self._replay(game_id, stored)
+        if live is None:
+            live = self._replay(game_id, stored)
+        if told > live.meta.version:  # changed elsewhere while it was read: catch up
+            task = asyncio.get_running_loop().create_task(self.changed_elsewhere(game_id, told))
+            self.tasks.add(task)
+            task.add_done_callback(self.tasks.discard)
+        return live
 
     def get_now(self, game_id: str) -> LiveGame:
         """:meth:`get` without awaiting (at start-up)."""
@@ -752,7 +764,7 @@ class Hub:
             if spec.get("bot") or not hours or now - float(meta.summary.get("moved_at") or now) < hours * 3600:
                 continue
             live = await self.get(meta.id)
-            if await self._locked(live, lambda live=live, seat=seat, hours=hours: self._take_over(live, seat, hours)):
+            if await self._locked(live, functools.partial(self._take_over, live, seat, hours)):
                 self.wake_bots(live)
                 n += 1
         return n
@@ -1114,8 +1126,8 @@ class Hub:
             if live.index > old_len:
                 self.broadcast(live, _update_message(live, old_len, log_start))
             if stored.seats != old_seats:  # seats changed hands (said in the log), joined, asked for mail
-                before = _notes(old_seats)
-                said = [text for at, text in _notes(stored.seats) if (at, text) not in before]
+                had = _notes(old_seats)
+                said = [text for at, text in _notes(stored.seats) if (at, text) not in had]
                 game.state.log.extend(said)
                 for i, spec in enumerate(stored.seats):
                     game.record.seats[i] = game.record.seats[i].model_copy(update={"bot": spec.get("bot")})
@@ -1130,6 +1142,8 @@ class Hub:
         is one, and wake its bots."""
         live = self.live.get(game_id)
         if live is None:
+            if game_id in self.loading and version is not None:  # being read: caught up once it is (:meth:`get`)
+                self.loading[game_id] = max(self.loading[game_id], version)
             return
         try:
             async with live.lock:
