@@ -1,7 +1,8 @@
 """Two real ``aos serve`` processes on one PostgreSQL database serve the same games (skipped without
-``AOS_TEST_DATABASE_URL``): an action on one reaches the viewers of the other, two submissions of the same
-position on both are decided by the database (one accepted, one ``stale``), and the bots of a process killed
-with SIGKILL are taken over by the other."""
+``AOS_TEST_DATABASE_URL``): an action, an undo or an undo asked for on one reaches the viewers and players of
+the other; two submissions of the same position on both are decided by the database (one accepted, one
+``stale``); the bots of a process killed with SIGKILL are taken over by the other; a listening connection the
+database drops comes back."""
 
 from __future__ import annotations
 
@@ -214,3 +215,30 @@ def test_a_lost_listening_connection_comes_back_and_catches_up(nodes: tuple[Node
         wait_for(listening)  # both listen again
     finally:
         engine.dispose()
+
+
+def test_an_undo_asked_for_on_one_process_is_answered_on_the_other(nodes: tuple[Node, Node]) -> None:
+    a, b = nodes
+    d = a.client.post("/api/games", json={"map": "rust-belt", "players": 3}).json()
+    gid = d["id"]
+    tokens = [{"X-Seat-Token": s["token"]} for s in d["seats"]]
+    g = a.client.get(f"/api/games/{gid}").json()
+    first, index = g["view"]["to_move"], g["index"]
+    share = {"kind": "issue_shares", "count": 1}
+    r = a.client.post(f"/api/games/{gid}/actions", json={"index": index, "action": share}, headers=tokens[first])
+    assert r.status_code == 200, r.text
+    second = b.client.get(f"/api/games/{gid}").json()["view"]["to_move"]
+    r = b.client.post(f"/api/games/{gid}/actions", json={"index": index + 1, "action": share}, headers=tokens[second])
+    assert r.status_code == 200, r.text
+    with b.ws(gid) as viewer:
+        receive(viewer, "hello")
+        asked = a.client.post(f"/api/games/{gid}/undo-request", json={"index": index + 2}, headers=tokens[first])
+        assert asked.status_code == 200, asked.text
+        told = receive(viewer, "undo_request")  # the viewer on the other process is told of the request
+        assert told["request"] == asked.json()["request"]
+        you = b.client.get(f"/api/games/{gid}", headers=tokens[second]).json()["you"]
+        assert you["undo_request"] == told["request"]
+        answer = {"index": index + 2, "accept": True}
+        r = b.client.post(f"/api/games/{gid}/undo-request/answer", json=answer, headers=tokens[second])
+        assert r.json() == {"index": index, "request": None}
+    assert a.client.get(f"/api/games/{gid}").json()["index"] == index
