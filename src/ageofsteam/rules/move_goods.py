@@ -20,6 +20,7 @@ from ageofsteam.rules.select_actions import raise_engine
 
 if TYPE_CHECKING:
     from ageofsteam.engine.state import GameState
+    from ageofsteam.rules.base import BaseRules
 
 FIRST_MOVE = "first_move"
 Delivered = Callable[["GameState", int, "Route"], None]  # where a delivered cube goes (``delivered_cube``)
@@ -58,6 +59,8 @@ def search_routes(g: GameState, seat: int, colour: str, stops: list[int], links:
     rules = g.rules
     limit = rules.delivery_limit(g, seat)
     at_stop = g.network.at_stop
+    if not links and _plain_stops(rules):
+        return _plain_routes(g, seat, colour, stops[0], limit)
     out: list[Route] = []
     stops, links = list(stops), list(links)
     stop_levels = rules.stop_levels  # levels a map counts per place passed or reached (base: none)
@@ -95,6 +98,62 @@ def search_routes(g: GameState, seat: int, colour: str, stops: list[int], links:
         used += sum(stop_levels(g, seat, s, colour, False) for s in stops[1:-1])
         if used <= limit:
             reached(stops[-1], used)
+    return out
+
+
+# Hooks whose base versions make every stop plain: a cube stops at the first place that accepts it, passes
+# through any other, and no place costs engine levels. ``_plain_routes`` searches faster where all are kept.
+PLAIN_STOP_HOOKS = ("accepts", "may_pass", "must_stop", "stop_levels")
+_PLAIN: dict[type, bool] = {}
+
+
+def _plain_stops(rules: BaseRules) -> bool:
+    cls = type(rules)
+    plain = _PLAIN.get(cls)
+    if plain is None:
+        from ageofsteam.rules.base import BaseRules
+
+        plain = _PLAIN[cls] = all(getattr(cls, h) is getattr(BaseRules, h) for h in PLAIN_STOP_HOOKS)
+    return plain
+
+
+def _plain_routes(g: GameState, seat: int, colour: str, city: int, limit: int) -> list[Route]:
+    """:func:`search_routes` from ``city`` where every stop is plain (``PLAIN_STOP_HOOKS`` are the base game's):
+    the same routes in the same order, asking ``accepts`` once per place, and the hooks ``may_use_link`` and
+    ``route_refusal`` only where the map has its own."""
+    from ageofsteam.rules.base import BaseRules
+
+    rules = g.rules
+    at_stop = g.network.at_stop
+    may_use = None if type(rules).may_use_link is BaseRules.may_use_link else rules.may_use_link
+    refusal = None if type(rules).route_refusal is BaseRules.route_refusal else rules.route_refusal
+    accepted: dict[int, bool] = {}
+    out: list[Route] = []
+    stops = [city]
+    links: list[Link] = []
+
+    def walk(stop: int, used: int) -> None:
+        for link in at_stop.get(stop, ()):
+            nxt = link.b if link.a == stop else link.a
+            cost = used + link.levels
+            if nxt in stops or cost > limit or (may_use is not None and not may_use(g, seat, links, link)):
+                continue
+            stops.append(nxt)
+            links.append(link)
+            accepts = accepted.get(nxt)
+            if accepts is None:
+                accepts = accepted[nxt] = rules.accepts(g, nxt, colour)
+            if not accepts:
+                walk(nxt, cost)
+            else:
+                route = Route(colour, tuple(stops), tuple(links))
+                if refusal is None or refusal(g, seat, route) is None:
+                    out.append(route)
+            stops.pop()
+            links.pop()
+
+    if limit >= 0:
+        walk(city, 0)
     return out
 
 
