@@ -28,6 +28,7 @@ from ageofsteam.engine.actions import Build
 from ageofsteam.engine.playout import advance, resolve_chance
 from ageofsteam.engine.state import GameState
 from ageofsteam.maps import load_rules, map_ids
+from ageofsteam.rules.build_listing import PLACEMENT_HOOKS
 from ageofsteam.rules.build_track import (
     BuildTrackPhase,
     _dedupe,
@@ -38,6 +39,7 @@ from ageofsteam.rules.build_track import (
     candidate_hexes,
     edge_masks,
 )
+from ageofsteam.rules.hooks import keeps_base
 from ageofsteam.rules.special_links import SpecialLinkBuildPhase
 from ageofsteam.rules.track_placement import BuildPlan, plan_build
 from tests.conformance.conftest import DATA
@@ -199,3 +201,7 @@ def test_fast_listing_equals_the_reference_in_steady_bot_games():
 def test_fast_listing_equals_the_reference_in_many_games(map_id):
     check_positions(bot_games(map_id, "random", games=3))
     check_positions(uniform_games(map_id, games=12))
+
+
+def test_the_base_game_lists_builds_from_remembered_situations():
+    assert keeps_base(load_rules("rust-belt"), PLACEMENT_HOOKS)

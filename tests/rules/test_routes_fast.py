@@ -14,7 +14,8 @@ from ageofsteam.board.network import Link
 from ageofsteam.bots import RandomBot
 from ageofsteam.engine.state import GameState
 from ageofsteam.maps import load_rules, map_ids
-from ageofsteam.rules.move_goods import Route, _plain_stops, all_routes
+from ageofsteam.rules.hooks import keeps_base
+from ageofsteam.rules.move_goods import PLAIN_STOP_HOOKS, Route, all_routes
 
 
 def reference_routes(g: GameState, seat: int) -> list[Route]:
@@ -75,4 +76,4 @@ def test_deliveries_equal_the_straightforward_search(map_id):
 
 
 def test_the_base_game_takes_the_shorter_way():
-    assert _plain_stops(load_rules("rust-belt"))
+    assert keeps_base(load_rules("rust-belt"), PLAIN_STOP_HOOKS)

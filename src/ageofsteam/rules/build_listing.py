@@ -22,12 +22,12 @@ from ageofsteam.board.network import STOP, leave_hex
 from ageofsteam.engine.actions import Build
 from ageofsteam.engine.errors import IllegalAction
 from ageofsteam.rules.build_track import _empty_hex_layouts, _redirect_ends, _tiled_hex_layouts, legal_builds
+from ageofsteam.rules.hooks import keeps_base
 from ageofsteam.rules.track_placement import edge_contact, plan_build
 
 if TYPE_CHECKING:
     from ageofsteam.board.mapdata import MapData
     from ageofsteam.engine.state import GameState, PlacedTile
-    from ageofsteam.rules.base import BaseRules
 
 # The hooks whose base versions read only the board and the New Cities: answers hold for rules keeping them all.
 PLACEMENT_HOOKS = (
@@ -89,7 +89,6 @@ class _Memory:
 
 
 _MEMORIES: dict[tuple[type, int, int], _Memory] = {}
-_FAST: dict[type, bool] = {}
 
 
 def forget() -> None:
@@ -103,17 +102,6 @@ def _forget_oldest(answers: dict[Any, Any]) -> None:
         del answers[key]
 
 
-def _fast(rules: BaseRules) -> bool:
-    """Do ``rules`` keep every base placement hook?"""
-    cls = type(rules)
-    fast = _FAST.get(cls)
-    if fast is None:
-        from ageofsteam.rules.base import BaseRules
-
-        fast = _FAST[cls] = all(getattr(cls, name) is getattr(BaseRules, name) for name in PLACEMENT_HOOKS)
-    return fast
-
-
 def _memory(g: GameState) -> _Memory:
     key = (type(g.rules), g.rules_version, id(g.map))
     memory = _MEMORIES.get(key)
@@ -124,7 +112,7 @@ def _memory(g: GameState) -> _Memory:
 
 def legal_build_actions(g: GameState, seat: int) -> list[Build]:
     """Every legal single build of ``seat`` now as actions: :func:`legal_builds`, the same in the same order."""
-    if not _fast(g.rules):
+    if not keeps_base(g.rules, PLACEMENT_HOOKS):
         return [Build(seat, g.label(p.hex), p.tile.tile, p.tile.rotation) for p in legal_builds(g, seat)]
     memory = _memory(g)
     b = g.build

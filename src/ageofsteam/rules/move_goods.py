@@ -15,12 +15,12 @@ from typing import TYPE_CHECKING
 from ageofsteam.board.network import Link
 from ageofsteam.engine.actions import Action, Deliver, SkipMove, UpgradeEngine
 from ageofsteam.engine.errors import IllegalAction
+from ageofsteam.rules.hooks import keeps_base
 from ageofsteam.rules.phase import Phase, next_in_queue
 from ageofsteam.rules.select_actions import raise_engine
 
 if TYPE_CHECKING:
     from ageofsteam.engine.state import GameState
-    from ageofsteam.rules.base import BaseRules
 
 FIRST_MOVE = "first_move"
 Delivered = Callable[["GameState", int, "Route"], None]  # where a delivered cube goes (``delivered_cube``)
@@ -59,7 +59,7 @@ def search_routes(g: GameState, seat: int, colour: str, stops: list[int], links:
     rules = g.rules
     limit = rules.delivery_limit(g, seat)
     at_stop = g.network.at_stop
-    if not links and _plain_stops(rules):
+    if not links and keeps_base(rules, PLAIN_STOP_HOOKS):
         return _plain_routes(g, seat, colour, stops[0], limit)
     out: list[Route] = []
     stops, links = list(stops), list(links)
@@ -104,29 +104,16 @@ def search_routes(g: GameState, seat: int, colour: str, stops: list[int], links:
 # Hooks whose base versions make every stop plain: a cube stops at the first place that accepts it, passes
 # through any other, and no place costs engine levels. ``_plain_routes`` searches faster where all are kept.
 PLAIN_STOP_HOOKS = ("accepts", "may_pass", "must_stop", "stop_levels")
-_PLAIN: dict[type, bool] = {}
-
-
-def _plain_stops(rules: BaseRules) -> bool:
-    cls = type(rules)
-    plain = _PLAIN.get(cls)
-    if plain is None:
-        from ageofsteam.rules.base import BaseRules
-
-        plain = _PLAIN[cls] = all(getattr(cls, h) is getattr(BaseRules, h) for h in PLAIN_STOP_HOOKS)
-    return plain
 
 
 def _plain_routes(g: GameState, seat: int, colour: str, city: int, limit: int) -> list[Route]:
     """:func:`search_routes` from ``city`` where every stop is plain (``PLAIN_STOP_HOOKS`` are the base game's):
     the same routes in the same order, asking ``accepts`` once per place, and the hooks ``may_use_link`` and
     ``route_refusal`` only where the map has its own."""
-    from ageofsteam.rules.base import BaseRules
-
     rules = g.rules
     at_stop = g.network.at_stop
-    may_use = None if type(rules).may_use_link is BaseRules.may_use_link else rules.may_use_link
-    refusal = None if type(rules).route_refusal is BaseRules.route_refusal else rules.route_refusal
+    may_use = None if keeps_base(rules, ("may_use_link",)) else rules.may_use_link
+    refusal = None if keeps_base(rules, ("route_refusal",)) else rules.route_refusal
     accepted: dict[int, bool] = {}
     out: list[Route] = []
     stops = [city]
