@@ -55,6 +55,7 @@ class TurnPlan:
     track: int
     why: str
     move: Action | None = None  # in Move Goods: the delivery, engine level or pass to make now
+    urbanize: Action | None = None  # the New City to place first in Build Track, with Urbanization
 
 
 def deliverable(g: GameState, a: int, b: int, sources: dict[int, dict[str, int]] | None = None) -> int:

@@ -326,15 +326,19 @@ class SteadyBot(RandomBot):
     def _build(self, g: GameState, seat: int) -> Hint:
         b = g.build
         assert b is not None
+        plan = g.rules.bot_plan(g, seat)
+        if plan is not None:
+            if b.may_urbanize and plan.urbanize is not None:
+                return Hint(plan.urbanize, plan.why)
+            if b.builds_left <= 0:
+                return Hint(EndBuild(seat), "no builds left this turn")
+            return self._planned_build(g, seat, plan)
         if b.may_urbanize:
             urb = self._urbanize_site(g, seat)
             if urb is not None:
                 return Hint(urb, f"a New City at {urb.hex} opens deliveries for your track")
         if b.builds_left <= 0:
             return Hint(EndBuild(seat), "no builds left this turn")
-        plan = g.rules.bot_plan(g, seat)
-        if plan is not None:
-            return self._planned_build(g, seat, plan)
         me = g.players[seat]
         budget = me.cash - reserve(g, seat) - (0 if turns_left(g) == 0 else 1)
         if budget < 2:

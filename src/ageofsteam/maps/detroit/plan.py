@@ -1,5 +1,5 @@
-"""The Detroit solo plan: which links to build this turn, which action to take and how many shares to issue,
-chosen by projecting the economy over the turns to come.
+"""The Detroit solo plan: which links to build over the coming turns, which action to take, how many shares to
+issue and which moves to make, chosen by projecting the economy over the turns to come.
 
 The solo game is won by lasting: every turn the expenses (shares + engine + the turn number) grow, and the
 income grows only by delivering cubes over one's own links, two deliveries a turn, as many links each as the
@@ -11,9 +11,13 @@ shares that pay for it.
 turn the two best deliveries of distinct cubes (or an engine level and one delivery, when a longer route waits
 for it), income, shares issued to cover the expenses (a share's $5 now against $1 in every turn after), the
 income reduction, and the display's cubes arriving on their cities. It returns the turn of the bankruptcy.
-:func:`solo_plan` weighs this turn's choices with it: no track, or one or two of the best link plans
-(``bots.plans.link_plans``) that fit in this turn's builds, with the Engineer (one build more, the cheapest
-free, for its fee) or without, or the Locomotive; the shares needed for them; the best projection wins.
+
+:func:`solo_plan` weighs the turn's choices with it. Building: programs of up to :data:`PROGRAM_LINKS` links
+(``bots.plans.link_plans``, those that open nothing yet included, and the special links), laid out in order
+over this turn's builds and 3 a turn after (a long link may take two turns), found by a beam search; the best
+few are weighed with each action (none, the Engineer — one build more, the cheapest free, for its fee — or the
+Locomotive), and the shares that pay for this turn's part. Moving: the delivery, engine level or pass that
+starts the best run of the turn's remaining moves.
 """
 
 from __future__ import annotations
@@ -22,7 +26,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ageofsteam.bots.plans import LinkPlan, TurnPlan, link_plans
-from ageofsteam.engine.actions import Deliver, SkipMove, UpgradeEngine
+from ageofsteam.engine.actions import Deliver, SkipMove, UpgradeEngine, Urbanize
 from ageofsteam.maps.detroit.state import state
 
 if TYPE_CHECKING:
@@ -39,6 +43,9 @@ BEAM = 6  # programs kept at each length
 FINALISTS = 6  # programs weighed with every choice of action
 SHARE = 5
 MOVES_TRIED = 8  # deliveries weighed for each move of a run (the longest first)
+SITES = 2  # New City sites weighed
+SITE_REACH = 5  # hexes from a town that its New City serves, in a site's quick look
+URBANIZATION = "urbanization"
 BEFORE_MOVES = ("issue_shares", "player_order", "select_actions", "build_track")
 Graph = dict[int, frozenset[int]]
 
@@ -378,11 +385,15 @@ def _legal_move(g: GameState, seat: int, legal: list[Action], first: tuple[objec
 
 
 def _key(g: GameState, seat: int) -> tuple[object, ...]:
+    """Everything a plan depends on."""
     me = g.players[seat]
     return (
         id(g.map),
         g.turn,
         g.phase,
+        g.move_round,
+        seat in g.engine_upgraded,
+        tuple(state(g).engineer_costs),
         me.cash,
         me.income,
         me.shares,
@@ -390,7 +401,7 @@ def _key(g: GameState, seat: int) -> tuple[object, ...]:
         me.action,
         g.build.builds_left if g.build is not None and g.build.player == seat else -1,
         tuple(sorted((lk.a, lk.b, lk.owner) for lk in g.network.links.values())),
-        tuple(sorted((h, tuple(t.owners)) for h, t in g.tiles.items())),
+        tuple(sorted((h, t.tile, t.rotation, tuple(t.owners)) for h, t in g.tiles.items())),
         tuple(sorted((h, tuple(sorted(c.items()))) for h, c in g.cubes.items())),
         tuple(sorted((k, tuple(v)) for k, v in g.display.items())),
         tuple(sorted(g.new_cities.items())),
@@ -399,7 +410,7 @@ def _key(g: GameState, seat: int) -> tuple[object, ...]:
     )
 
 
-_memo: dict[tuple[object, ...], TurnPlan | None] = {}
+_memo: dict[tuple[object, ...], TurnPlan | None] = {}  # plans already made (the strong bot asks again and again)
 
 
 @dataclass(frozen=True)
@@ -424,22 +435,122 @@ def _turns(g: GameState, seat: int) -> list[_Turn]:
     if phase == "build_track":
         b = g.build
         left = b.builds_left if b is not None and b.player == seat else 0
-        return [_Turn(me.action or "no_action", 0, left, me.engine, me.action == "engineer", False)]
+        action = me.action or "no_action"
+        if action == URBANIZATION and not (b is not None and b.may_urbanize):
+            action = "no_action"  # the New City is placed (or the chance gone): only track is left to lay
+        return [_Turn(action, 0, left, me.engine, me.action == "engineer", False)]
     out = [_Turn("no_action", 0, rules.BUILDS, me.engine, False, issue)]
     if disks.get("engineer", 0):
         out.append(_Turn("engineer", disks["engineer"], rules.ENGINEER_BUILDS, me.engine, True, issue))
     if disks.get("locomotive", 0) and me.engine < rules.max_engine(g):
         out.append(_Turn("locomotive", disks["locomotive"], rules.BUILDS, me.engine + 1, False, issue))
+    if disks.get(URBANIZATION, 0) and g.new_cities_left:
+        out.append(_Turn(URBANIZATION, disks[URBANIZATION], rules.BUILDS, me.engine, False, issue))
     return out
 
 
+_Best = tuple[float, int, "_Turn", tuple[LinkPlan, ...], int]  # projected turn, shares, turn, links begun, track $
+
+
 def _search(g: GameState, seat: int) -> TurnPlan | None:
+    """Issue Shares, Select Action, Build Track: the best program of links with the best action (a New City
+    weighed too, where Urbanization may still be taken)."""
+    turns = _turns(g, seat)
+    best = _best_program(g, seat, [t for t in turns if t.action != URBANIZATION])
+    site: Urbanize | None = None
+    urban = [t for t in turns if t.action == URBANIZATION]
+    if urban:
+        for h, letter in _sites(g, seat):
+            trial = g.copy()
+            _place_new_city(trial, h, letter)
+            found = _best_program(trial, seat, urban)
+            if found is not None and (best is None or found[0] > best[0] + 1e-9):
+                best, site = found, Urbanize(seat, g.label(h), letter)
+    if best is None:
+        return None
+    at, shares, turn, links, track = best
+    why = _why(g, at, shares, turn.action, links, track, site)
+    return TurnPlan(shares, turn.action, links, track, why, urbanize=site)
+
+
+def _place_new_city(g: GameState, h: int, letter: str) -> None:
+    """New City ``letter`` on the town at ``h`` of a copy, as Urbanization places it (the town's tile gone)."""
+    g.tiles.pop(h, None)
+    g.new_cities[h] = letter
+    if letter in g.new_cities_left:
+        g.new_cities_left.remove(letter)
+    g.cubes.setdefault(h, {})
+    g.board_changed()
+
+
+def _sites(g: GameState, seat: int) -> list[tuple[int, str]]:
+    """The New Cities worth weighing (town, letter), at most :data:`SITES`: by the cubes of the letter's colour
+    within :data:`SITE_REACH` hexes of the town (on the board and still to come from the display) that no city
+    of their colour is as near — black ones above all, with no city of their own —, for a town near one's
+    own network (or anywhere, before there is one)."""
+    rules = g.rules
+    towns = [h for h in g.map.towns if h not in g.new_cities and rules.urbanize_refusal(g, h) is None]
+    if not towns or not g.new_cities_left:
+        return []
+    stops = set(own_graph(g, seat))
+    goods: dict[int, dict[str, int]] = {}
+    for source in (rules.goods_sources(g), arrivals(g)):
+        for h, at in source.items():
+            for colour, n in at.items():
+                goods.setdefault(h, {})[colour] = goods.get(h, {}).get(colour, 0) + n
+    cities = [h for h in g.map.city_at] + list(g.new_cities)
+    scored = []
+    letters: dict[str, str] = {}
+    for letter in sorted(g.new_cities_left):
+        letters.setdefault(rules.NEW_CITIES[letter][0], letter)
+    for h in towns:
+        far = _distances(g, h)
+        if stops and min(far.get(x, 99) for x in stops) > SITE_REACH:
+            continue
+        for colour, letter in letters.items():
+            n = 0
+            for x, at in goods.items():
+                k = at.get(colour, 0)
+                d = far.get(x, 99)
+                if k and x != h and d <= SITE_REACH:
+                    nearest = min(
+                        (_distances(g, x).get(c, 99) for c in cities if rules.accepts(g, c, colour)), default=99
+                    )
+                    if nearest > d:
+                        n += k
+            if n:
+                scored.append((n, h, letter))
+    scored.sort(reverse=True)
+    return [(h, letter) for _, h, letter in scored[:SITES]]
+
+
+_hex_distances: dict[tuple[int, int], dict[int, int]] = {}
+
+
+def _distances(g: GameState, start: int) -> dict[int, int]:
+    """Hex → steps from ``start`` across the map (any terrain)."""
+    key = (id(g.map), start)
+    if key not in _hex_distances:
+        far = {start: 0}
+        todo = [start]
+        for h in todo:
+            for n in g.map.neighbours[h]:
+                if n >= 0 and n not in far:
+                    far[n] = far[h] + 1
+                    todo.append(n)
+        _hex_distances[key] = far
+    return _hex_distances[key]
+
+
+def _best_program(g: GameState, seat: int, turns: list[_Turn]) -> _Best | None:
+    """The best program of links and the best of ``turns`` for it, by :func:`project`."""
+    if not turns:
+        return None
     rules = g.rules
     me = g.players[seat]
     most = rules.max_shares(g)
     base = own_graph(g, seat)
     plans = candidates(g, seat)
-    turns = _turns(g, seat)
     done = list(state(g).engineer_costs) if g.phase == "build_track" and me.action == "engineer" else []
 
     def score(program: tuple[LinkPlan, ...], turn: _Turn) -> tuple[float, int, int] | None:
@@ -494,7 +605,7 @@ def _search(g: GameState, seat: int) -> TurnPlan | None:
         if not beam:
             break
     finalists = [*sorted(scored, key=lambda prog: -scored[prog])[:FINALISTS], ()]
-    best: tuple[float, int, _Turn, tuple[LinkPlan, ...], int] | None = None
+    best: _Best | None = None
     for prog in finalists:
         for turn in turns:
             r = score(prog, turn)
@@ -502,15 +613,23 @@ def _search(g: GameState, seat: int) -> TurnPlan | None:
                 sched = schedule(prog, turn.builds, rules.BUILDS)
                 assert sched is not None
                 best = (r[0], r[1], turn, sched.first, r[2])
-    if best is None:
-        return None
-    at, shares, turn, links, track = best
-    return TurnPlan(shares, turn.action, links, track, _why(g, at, shares, turn.action, links, track))
+    return best
 
 
-def _why(g: GameState, turn: float, shares: int, action: str, links: tuple[LinkPlan, ...], track: int) -> str:
+def _why(
+    g: GameState,
+    turn: float,
+    shares: int,
+    action: str,
+    links: tuple[LinkPlan, ...],
+    track: int,
+    site: Urbanize | None = None,
+) -> str:
     """The plan in player words."""
     parts = []
+    if site is not None:
+        colour = g.rules.NEW_CITIES[site.city][0]
+        parts.append(f"a {colour} New City on {g.map.towns.get(g.map.by_label[site.hex], site.hex)}")
     if links:
         names = ", ".join(f"{g.stop_name(p.start)}–{g.stop_name(p.end)}" for p in links)
         parts.append(f"build towards {names} (${track} this turn)")
