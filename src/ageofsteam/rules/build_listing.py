@@ -208,10 +208,7 @@ def _listed(
 
 
 def _contact(g: GameState, seat: int, h: int, e: int) -> str:
-    try:
-        return edge_contact(g, seat, h, e)
-    except IllegalAction:
-        return BAD
+    return edge_contact(g, seat, h, e, refuse=False) or BAD
 
 
 def _next_to_cities(g: GameState) -> set[int]:

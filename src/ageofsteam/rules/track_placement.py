@@ -66,14 +66,16 @@ def pointing_refusal(g: GameState, h: int, edge: int) -> str | None:
     return f"track may not point into the {g.map.terrain[n]} at {g.label(n)}"
 
 
-def edge_contact(g: GameState, seat: int, h: int, edge: int) -> str:
+def edge_contact(g: GameState, seat: int, h: int, edge: int, *, refuse: bool = True) -> str:
     """What a new track end at ``edge`` of ``h`` meets: "city", "own", "claim" or "open".
 
     Raises IllegalAction where it may not point: off the map, into unbuildable terrain, across a blocked edge,
-    or onto another player's track end.
+    or onto another player's track end. With ``refuse`` False it returns "" there instead, without the words.
     """
     n = g.map.neighbours[h][edge]
     if n < 0 or (h, edge) in g.map.blocked:
+        if not refuse:
+            return ""
         refusal = pointing_refusal(g, h, edge)
         assert refusal is not None, "pointing_refusal gives a reason for every edge off the map or blocked"
         raise IllegalAction(refusal)
@@ -89,18 +91,22 @@ def edge_contact(g: GameState, seat: int, h: int, edge: int) -> str:
             owner = tile.owners[j]
             if owner == seat:
                 return "own"
+            if owner is None and leads_home(g, n, j, seat):
+                return "claim"
+            if not refuse:
+                return ""
             if owner is not None:
                 raise IllegalAction(
                     f"track at {where(g, h, edge)} may not join {g.player_name(owner)}'s track at {g.label(n)}"
                 )
-            if leads_home(g, n, j, seat):
-                return "claim"
             raise IllegalAction(
                 f"the unowned track at {g.label(n)} does not lead back to a City or to a town where you have "
                 "track, so it cannot be extended"
             )
     refusal = pointing_refusal(g, h, edge)  # a hex that can never hold track
     if refusal is not None:
+        if not refuse:
+            return ""
         raise IllegalAction(refusal)
     return "open"
 
