@@ -242,3 +242,25 @@ def test_an_undo_asked_for_on_one_process_is_answered_on_the_other(nodes: tuple[
         r = b.client.post(f"/api/games/{gid}/undo-request/answer", json=answer, headers=tokens[second])
         assert r.json() == {"index": index, "request": None}
     assert a.client.get(f"/api/games/{gid}").json()["index"] == index
+
+
+def test_a_seat_handed_to_a_bot_on_one_process_is_told_and_played_on_the_other(nodes: tuple[Node, Node]) -> None:
+    a, b = nodes
+    d = a.client.post("/api/games", json={"map": "rust-belt", "players": 3}).json()
+    gid, host = d["id"], {"X-Seat-Token": d["host_token"]}
+    seat = b.client.get(f"/api/games/{gid}").json()["view"]["to_move"]
+    with b.ws(gid) as viewer:
+        receive(viewer, "hello")
+        r = a.client.post(f"/api/games/{gid}/seats/{seat}", json={"bot": "random"}, headers=host)
+        assert r.status_code == 200, r.text
+        seen: dict[str, dict[str, Any]] = {}
+        while len(seen) < 2:  # the hand-over, and the bot's move (told in one catching up, or in two)
+            msg = json.loads(viewer.recv(timeout=20))
+            if msg["type"] in ("seats", "update"):
+                seen.setdefault(msg["type"], msg)
+        assert seen["seats"]["seats"][seat]["bot"] == "random"
+        assert "handed over by the host" in seen["seats"]["log"][0]
+        assert seen["update"]["actions"][0]["action"]["player"] == seat
+    lines = b.client.get(f"/api/games/{gid}/log").json()["lines"]
+    assert lines == a.client.get(f"/api/games/{gid}/log").json()["lines"]
+    assert sum("handed over by the host" in line for line in lines) == 1

@@ -1087,6 +1087,7 @@ class Hub:
         old_request = self.request_json(live)
         try:
             game = _played_on(old, stored.actions) if stored.cut_version <= known else None
+            replayed = game is None  # (its log has the seats' hand-overs in their places)
             if game is None:
                 full = await self.store.run(self.store.load, live.meta.id)
                 if full is None:
@@ -1106,31 +1107,24 @@ class Hub:
         live.svg_cache.clear()
         live.legal_cache = None
         common = min(len(old_actions), live.index)  # the length of the record both share
-        common = next((i for i in range(common) if old_actions[i] != game.record.actions[i]), common)
+        if replayed:
+            common = next((i for i in range(common) if old_actions[i] != game.record.actions[i]), common)
         if common < old_len:  # an undo elsewhere
             live.undos += 1
-            seat = parse_action(old_actions[common]).actor
-            before = game.record.model_copy(update={"actions": old_actions[:common]})
-            msg = {
-                "type": "undo",
-                "index": live.index,
-                "status": stored.status,
-                "view": view(game),
-                "log_size": len(game.state.log),
-                "seat": seat,
-                "by": stored.seats[seat]["name"] if seat is not None and seat >= 0 else None,
-                "undone": undone_words(before, old_actions[common:], {seat} if seat is not None else set()),
-            }
-            self.broadcast(live, msg)
+            if live.viewers:
+                self.broadcast(live, _undo_message(live, old_actions, common))
         else:
-            if live.index > old_len:
+            if live.index > old_len and live.viewers:
                 self.broadcast(live, _update_message(live, old_len, log_start))
             if stored.seats != old_seats:  # seats changed hands (said in the log), joined, asked for mail
                 had = _notes(old_seats)
-                said = [text for at, text in _notes(stored.seats) if (at, text) not in had]
-                game.state.log.extend(said)
-                for i, spec in enumerate(stored.seats):
-                    game.record.seats[i] = game.record.seats[i].model_copy(update={"bot": spec.get("bot")})
+                new_notes = [(at, text) for at, text in _notes(stored.seats) if (at, text) not in had]
+                said = [text for _, text in new_notes]
+                if not replayed:  # each said where it was said (before any action played on after it)
+                    for at, text in new_notes:
+                        game.state.log.insert(min(at, len(game.state.log)), text)
+                    for i, spec in enumerate(stored.seats):
+                        game.record.seats[i] = game.record.seats[i].model_copy(update={"bot": spec.get("bot")})
                 message = {"type": "seats", "index": live.index, "seats": public_seats(stored), "log": said}
                 self.broadcast(live, {**message, "log_size": len(game.state.log)})
         request = self.request_json(live)
@@ -1211,6 +1205,24 @@ def _played_on(game: Game, actions: list[dict[str, Any]]) -> Game | None:
     finally:
         game.auto_chance = True
     return game
+
+
+def _undo_message(live: LiveGame, old_actions: list[dict[str, Any]], common: int) -> dict[str, Any]:
+    """The message telling viewers that the record was taken back to ``common`` actions (by another process)
+    from ``old_actions``: what was undone, by whom."""
+    game = live.game
+    seat = parse_action(old_actions[common]).actor
+    before = game.record.model_copy(update={"actions": old_actions[:common]})
+    return {
+        "type": "undo",
+        "index": live.index,
+        "status": live.meta.status,
+        "view": view(game),
+        "log_size": len(game.state.log),
+        "seat": seat,
+        "by": live.meta.seats[seat]["name"] if seat is not None and seat >= 0 else None,
+        "undone": undone_words(before, old_actions[common:], {seat} if seat is not None else set()),
+    }
 
 
 def _update_message(live: LiveGame, start: int, log_start: int) -> dict[str, Any]:
