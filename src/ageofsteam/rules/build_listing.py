@@ -41,6 +41,7 @@ PLACEMENT_HOOKS = (
 )
 
 BAD = "bad"  # an edge where no new track end may point
+UNUSED = (-1, -1)  # in place of where track leaving an edge leads, where it cannot matter
 Edge = tuple[str, tuple[int, int]]  # what a new track end there meets (edge_contact's word, or BAD); leave_hex
 Layout = tuple[str, int, int, bool, bool]  # tile, rotation, cost, takes a town disk, takes a tile from the supply
 MAX_REMEMBERED = 50_000  # answers of each kind kept per map before they are forgotten (under 1 kB each)
@@ -151,7 +152,11 @@ def legal_build_actions(g: GameState, seat: int) -> list[Build]:
                 listed = plain[h] = _listed(g, seat, h, first, memory.edges(g, h, cities, {}), None, memory)
         else:
             # the situation: the edges no track points at are the map's (``memory.edges``), the others here
-            met = {e: (_contact(g, seat, h, e), leave_hex(g, h, e)) for e in sorted(faced or ())}
+            met = {}
+            for e in sorted(faced or ()):
+                contact = _contact(g, seat, h, e)
+                # no new track on an empty hex ends where it may not point: where track leads there is moot
+                met[e] = (contact, UNUSED if contact == BAD and old is None else leave_hex(g, h, e))
             situation: tuple[object, ...] = (seat, h, first, cities, *met.items())
             if old is not None:
                 situation += (old.tile, old.rotation, old.disk, *old.tracks, *old.owners)
