@@ -14,11 +14,14 @@ On loopback, in a fresh schema of the database ``--database-url`` (default: ``$A
 
 It prints: actions acknowledged (answered 200), actions lost (acknowledged but not in the stored record at
 their place; target 0), records that fail to replay (target 0), the time until every client is live again
-after each fault (a successful request, a WebSocket message), and the time from submitting an action to the
-viewer on the other process having it (median, p99), before the faults and after them.
+after each fault (for each client cut off by it — a failed request, a lost WebSocket — the time from the fault
+to its next answer or WebSocket hello), the time from submitting an action to the viewer on the other process
+having it (median, p99) before the faults (after a warm-up of 3 s) and after them (once every client is live
+again), and the CPU the servers and the clients used.
 
 Run: ``make bench-faults`` (or ``python benchmarks/faults.py [--games 100] [--phase 8] [--think 1.0]
-[--database-url URL] [--pg-restart COMMAND]``). Bounded: about ``4 × --phase`` seconds plus start-up.
+[--database-url URL] [--pg-restart COMMAND] [--server-log FILE]``). Bounded: ``--games`` games, about
+``3 × --phase`` seconds plus the start-up and the restarts (some 40 s in all).
 """
 
 from __future__ import annotations
@@ -31,7 +34,6 @@ import random
 import secrets
 import shlex
 import signal
-import socket
 import statistics
 import subprocess
 import sys
@@ -53,7 +55,9 @@ from ageofsteam.engine.actions import parse_action
 from ageofsteam.engine.game import Game
 from ageofsteam.engine.record import Record
 from ageofsteam.server.store import Store
+from web import cpu_seconds, free_port  # benchmarks/web.py (this script's folder is on the path)
 
+WARM_UP = 3.0  # seconds at the start (every client reading its game at once) left out of the figures
 LEASE_SECONDS = "2"  # the servers' bot lease: a killed process's bots move again within about this long
 
 
@@ -63,12 +67,6 @@ STARTED = time.monotonic()
 def say(what: str) -> None:
     """A line of progress (on stderr, with the seconds since the start)."""
     print(f"[{time.monotonic() - STARTED:5.1f} s] {what}", file=sys.stderr, flush=True)
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 @contextmanager
@@ -100,6 +98,7 @@ class Server:
         self.port = free_port()
         self.log = log
         self.proc: subprocess.Popen[bytes] | None = None
+        self.cpu = 0.0  # CPU seconds of the processes killed so far (their worker processes not counted)
 
     @property
     def base(self) -> str:
@@ -120,6 +119,7 @@ class Server:
 
     def kill(self) -> None:
         if self.proc is not None and self.proc.poll() is None:
+            self.cpu += cpu_seconds(self.proc.pid)
             os.kill(self.proc.pid, signal.SIGKILL)
             self.proc.wait()
 
@@ -329,6 +329,7 @@ async def run(args: argparse.Namespace, servers: list[Server]) -> tuple[Stats, l
             await asyncio.to_thread(subprocess.run, shlex.split(args.pg_restart), check=True, capture_output=True)
             marks["database restart seconds"] = time.monotonic() - t
 
+        marks["warm"] = time.monotonic() + min(WARM_UP, args.phase / 2)
         await asyncio.sleep(args.phase)
         await fault("kill -9", kill)
         if args.pg_restart:
@@ -405,10 +406,13 @@ def main() -> None:
             f"half of them back within {statistics.median(hit) if hit else 0:.1f} s{restart})"
             + (f"; {never} clients never live again" if never else "")
         )
-    before = [d for t, d in stats.latencies if t < first_fault]
+    before = [d for t, d in stats.latencies if marks["warm"] < t < first_fault]
     after = [d for t, d in stats.latencies if t > recovered]
     print(f"action to the viewer on the other process, before the faults: {spread(before)}")
     print(f"action to the viewer on the other process, after the faults: {spread(after)}")
+    client_cpu = time.process_time()
+    server_cpu = sum(s.cpu for s in servers)
+    print(f"CPU: the two servers {server_cpu:.0f} s, the clients {client_cpu:.0f} s (on {os.cpu_count()} cores)")
     seen = ", ".join(f"{kind} {n}" for kind, n in sorted(stats.answers.items()))
     print(f"refusals and failures seen by the clients: {seen}")
 
