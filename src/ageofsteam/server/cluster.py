@@ -59,7 +59,9 @@ RENEW = text(
     "RETURNING game_id"
 )
 RELEASE = text("DELETE FROM bot_leases WHERE game_id = :g AND holder = :h")
-HELD = text("SELECT 1 FROM bot_leases WHERE game_id = :g AND holder = :h AND expires >= now()")
+HELD = text(  # locked until the move commits: a process taking the lease over waits for it
+    "SELECT 1 FROM bot_leases WHERE game_id = :g AND holder = :h AND expires >= now() FOR SHARE"
+)
 ORPHANS = text(
     """SELECT g.id FROM games g LEFT JOIN bot_leases l ON l.game_id = g.id
     WHERE g.bot_turn = 1 AND g.status <> 'over' AND (l.game_id IS NULL OR l.expires < now())
