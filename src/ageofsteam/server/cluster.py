@@ -102,8 +102,8 @@ class Cluster:
     async def listen(self, on_change: OnChange, on_reconnect: Callable[[], Awaitable[None]]) -> None:
         """Hand every change announced by another node to ``on_change``, until cancelled; on a lost connection
         listen again (waiting a little longer each time) and call ``on_reconnect`` once listening again."""
-        failures = 0
-        first = True
+        failures = 0  # attempts failed in a row
+        missed = False  # notifications may have been missed (the connection was lost, or never made)
         while True:
             try:
                 async with await psycopg.AsyncConnection.connect(
@@ -112,16 +112,16 @@ class Cluster:
                     await conn.execute(f'LISTEN "{self.channel}"')
                     self.listening.set()
                     failures = 0
-                    if not first:
+                    if missed:
                         log.info("listening for changes again")
                         await on_reconnect()
-                    first = False
                     while True:
                         async for note in conn.notifies(timeout=CHECK_SECONDS):
                             self._dispatch(note.payload, on_change)
                         await conn.execute("SELECT 1")  # quiet for a while: is the connection still there?
             except (psycopg.Error, OSError) as exc:
                 self.listening.clear()
+                missed = True
                 wait = RECONNECT_SECONDS[min(failures, len(RECONNECT_SECONDS) - 1)]
                 failures += 1
                 if failures == 1:
