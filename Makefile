@@ -41,6 +41,7 @@ screenshots: $(STAMP) chromium
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py
 	$(BIN)/python benchmarks/solo_random.py
+	$(BIN)/python benchmarks/rl.py
 
 bench-web: $(STAMP)
 	$(BIN)/python benchmarks/web.py
