@@ -154,3 +154,16 @@ def test_the_solo_plan_moves_a_cube_that_pays_rather_than_passing():
     assert plan is not None and isinstance(plan.move, Deliver)
     assert plan.move.colour == "purple" and len(plan.move.links) == 2  # Dearborn → Southfield → Midtown
     assert bot("steady").choose(game, random.Random(0)) == plan.move
+
+
+def test_the_solo_plan_places_a_black_new_city_where_black_cubes_have_nowhere_to_go():
+    game = solo_position(cubes={"P8": ["black", "black"], "J8": ["black", "black"]})
+    steady = bot("steady")
+    rng = random.Random(0)
+    while game.state.phase != "move_goods":
+        game.apply(steady.choose(game, rng))
+    g = game.state
+    (site,) = g.new_cities
+    assert g.city_colours(site) == ("black",)
+    holders = {g.map.by_label["J8"], g.map.by_label["P8"]}  # the black cubes' cities, joined to each other
+    assert any(lk.owner == 0 and site in (lk.a, lk.b) and lk.other(site) in holders for lk in g.network.links.values())
