@@ -207,11 +207,12 @@ class GameClient:
                     return
                 if game.to_move not in humans:  # a bot's move: wait to be told of it
                     self.changed.clear()
-                    with suppress(TimeoutError):
+                    try:
                         async with asyncio.timeout(1.0):
                             await self.changed.wait()
-                    if self.game is game and game.to_move not in humans:
-                        self.game = None  # nothing heard for a second: read the record again
+                    except TimeoutError:
+                        if self.game is game:
+                            self.game = None  # nothing heard for a second: read the record again
                     continue
                 await asyncio.sleep(self.think * self.rng.uniform(0.5, 1.5))
                 if self.game is not game or game.to_move not in humans:
