@@ -831,6 +831,7 @@ class Hub:
             raise
 
     async def _request_undo(self, live: LiveGame, ident: Identity, index: int) -> dict[str, Any]:
+        """:meth:`request_undo` under the lock."""
         self.check_index(live, index)
         if self.request_json(live) is not None:
             raise ApiError(409, "pending", "an undo is already waiting for the players' answers", None)
@@ -857,6 +858,7 @@ class Hub:
         return await self._locked(live, lambda: self._answer_undo(live, ident, index, accept))
 
     async def _answer_undo(self, live: LiveGame, ident: Identity, index: int, accept: bool) -> dict[str, Any]:
+        """:meth:`answer_undo` under the lock."""
         self.check_index(live, index)
         r = live.undo_request
         if self.request_json(live) is None or r is None:
