@@ -10,8 +10,8 @@ Two references, both written here and independent of the fast listing's shortcut
   results listed once, compared as sets on a sample of positions (it is slow).
 
 Positions come from games of the random bot (long games with much track), of the uniform random policy the
-engine benchmark plays (``benchmarks/run.py`` part g), of the steady bot, and from the recorded game
-rust-belt-2692 (seven rounds of people's track).
+engine benchmark plays (``benchmarks/run.py`` part g), of the steady bot, and from the recorded games
+rust-belt-2692 and heavy-cardboard-2797 (people's track over whole games).
 """
 
 from __future__ import annotations
@@ -154,10 +154,10 @@ def uniform_games(map_id: str, games: int) -> Iterator[GameState]:
             advance(g, rng.choice(g.rules.legal_actions(g)), rng)
 
 
-def recorded_game() -> Iterator[GameState]:
+def recorded_game(name: str) -> Iterator[GameState]:
     from ageofsteam.conformance.choochoo import import_file
 
-    record = import_file(DATA / "rust-belt-2692.record.json").record
+    record = import_file(DATA / f"{name}.record.json").record
     for game in Game.positions(record):
         if deciding_build(game.state) is not None:
             yield game.state
@@ -188,8 +188,9 @@ def test_fast_listing_equals_the_reference_in_uniform_random_playouts(map_id):
     check_positions(uniform_games(map_id, games=3))
 
 
-def test_fast_listing_equals_the_reference_in_a_recorded_game():
-    assert check_positions(recorded_game()) > 20
+@pytest.mark.parametrize("name", ["rust-belt-2692", "heavy-cardboard-2797"])
+def test_fast_listing_equals_the_reference_in_a_recorded_game(name):
+    assert check_positions(recorded_game(name)) > 20
 
 
 def test_fast_listing_equals_the_reference_in_steady_bot_games():

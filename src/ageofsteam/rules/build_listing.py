@@ -37,7 +37,6 @@ PLACEMENT_HOOKS = (
     "track_start_hexes",
     "build_cost",
     "check_build",
-    "build_network",
 )
 
 BAD = "bad"  # an edge where no new track end may point
