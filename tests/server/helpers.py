@@ -9,7 +9,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -88,29 +88,45 @@ def free_port() -> int:
 @contextmanager
 def server(db: str, port: int, *options: str) -> Iterator[subprocess.Popen[bytes]]:
     """A real ``aos serve`` process on ``db`` at ``port`` (with ``options``), killed at the end."""
-    cmd = [str(Path(sys.executable).parent / "aos"), "serve", "--port", str(port), "--database-url", db, *options]
-    with tempfile.TemporaryFile() as output:  # a file, not a pipe: a server that logs a lot never blocks on it
-        proc = subprocess.Popen(cmd, stdout=output, stderr=subprocess.STDOUT)
-        yield from _started(proc, port, output)
-
-
-def _started(proc: subprocess.Popen[bytes], port: int, output: Any) -> Iterator[subprocess.Popen[bytes]]:
-    """``proc`` once it answers at ``port`` (its ``output`` shown if it stops first), killed at the end."""
-    try:
-        end = time.monotonic() + 30
-        while True:
-            try:
-                if httpx.get(f"http://127.0.0.1:{port}/api/health", timeout=1).status_code == 200:
-                    break
-            except httpx.TransportError:
-                pass
-            if proc.poll() is not None:
-                output.seek(0)
-                raise AssertionError(output.read().decode(errors="replace"))
-            assert time.monotonic() < end, "the server did not start"
-            time.sleep(0.1)
+    with servers(db, [port], *options) as (proc,):
         yield proc
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-        proc.wait()
+
+
+@contextmanager
+def servers(db: str, ports: list[int], *options: str) -> Iterator[list[subprocess.Popen[bytes]]]:
+    """Real ``aos serve`` processes on ``db``, one at each of ``ports`` (with ``options``), started together and
+    killed at the end."""
+    aos = str(Path(sys.executable).parent / "aos")
+    with ExitStack() as stack:
+        started = []
+        for port in ports:
+            output = stack.enter_context(tempfile.TemporaryFile())  # not a pipe: a server that logs never blocks
+            cmd = [aos, "serve", "--port", str(port), "--database-url", db, *options]
+            proc = subprocess.Popen(cmd, stdout=output, stderr=subprocess.STDOUT)
+            stack.callback(_stop, proc)
+            started.append((proc, port, output))
+        for proc, port, output in started:
+            _wait_until_up(proc, port, output)
+        yield [proc for proc, _, _ in started]
+
+
+def _stop(proc: subprocess.Popen[bytes]) -> None:
+    if proc.poll() is None:
+        proc.kill()
+    proc.wait()
+
+
+def _wait_until_up(proc: subprocess.Popen[bytes], port: int, output: Any) -> None:
+    """Wait until ``proc`` answers at ``port`` (its ``output`` is shown if it stops first)."""
+    end = time.monotonic() + 30
+    while True:
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/api/health", timeout=1).status_code == 200:
+                return
+        except httpx.TransportError:
+            pass
+        if proc.poll() is not None:
+            output.seek(0)
+            raise AssertionError(output.read().decode(errors="replace"))
+        assert time.monotonic() < end, "the server did not start"
+        time.sleep(0.1)

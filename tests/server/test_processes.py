@@ -12,7 +12,6 @@ import random
 import signal
 import threading
 from collections.abc import Iterator
-from contextlib import ExitStack
 from typing import Any
 from urllib.parse import unquote
 
@@ -24,7 +23,7 @@ from websockets.sync.client import connect
 from ageofsteam.bots import RandomBot
 from ageofsteam.engine.game import Game
 from ageofsteam.engine.record import Record
-from tests.server.helpers import free_port, local_game, server, wait_for
+from tests.server.helpers import free_port, local_game, servers, wait_for
 
 RUST_BELT_THREE = {
     "map": "rust-belt",
@@ -50,13 +49,9 @@ class Node:
 def nodes(pg_url: str, request: pytest.FixtureRequest) -> Iterator[tuple[Node, Node]]:
     """Two processes on one database (``request.param``: more ``aos serve`` options)."""
     options = getattr(request, "param", ())
-    with ExitStack() as stack:
-        pair = []
-        for _ in range(2):
-            port = free_port()
-            proc = stack.enter_context(server(pg_url, port, *options))
-            pair.append(Node(port, proc))
-        yield pair[0], pair[1]
+    ports = [free_port(), free_port()]
+    with servers(pg_url, ports, *options) as procs:
+        yield Node(ports[0], procs[0]), Node(ports[1], procs[1])
 
 
 def next_action(game: Game, rng: random.Random) -> dict[str, Any]:

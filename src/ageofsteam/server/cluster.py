@@ -79,7 +79,7 @@ class Cluster:
         self.store = store
         self.node = secrets.token_hex(8)
         self.lease_seconds = lease_seconds
-        lease_metadata.create_all(store.engine)
+        store.create_tables(lease_metadata)
         with store.engine.connect() as conn:
             schema = str(conn.execute(text("SELECT current_schema()")).scalar_one())
         self.channel = f"aos_changes_{schema}"[:63]  # notifications stay within one schema (one set of tables)

@@ -59,6 +59,7 @@ from ageofsteam.engine.record import Record, Seat
 
 T = TypeVar("T")
 DB_THREADS = 8  # threads (and pooled connections) for a networked database
+SCHEMA_LOCK = 0x416F5354  # the PostgreSQL advisory lock taken while tables are made or brought up to date
 
 metadata = MetaData()
 
@@ -204,8 +205,7 @@ class Store:
     def __init__(self, url: str) -> None:
         self.url = url
         self.engine = make_engine(url)
-        metadata.create_all(self.engine)
-        self._add_missing_columns()
+        self.create_tables(metadata, self._add_missing_columns)
         self.threaded = self.engine.dialect.name != "sqlite"
         self.pool = ThreadPoolExecutor(DB_THREADS, thread_name_prefix="aos-db") if self.threaded else None
         self.announce: Announce | None = None  # tells the other processes of every change (server/cluster.py)
@@ -227,19 +227,27 @@ class Store:
             )
         )
 
-    def _add_missing_columns(self) -> None:
+    def create_tables(self, tables: MetaData, then: Callable[[Connection], None] | None = None) -> None:
+        """Make the tables of ``tables`` that are missing, then run ``then`` (bringing older tables up to date), in
+        one transaction; on PostgreSQL under a lock, so that processes starting together do it one at a time."""
+        with self.engine.begin() as conn:
+            if conn.dialect.name == "postgresql":
+                conn.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": SCHEMA_LOCK})
+            tables.create_all(conn)
+            if then is not None:
+                then(conn)
+
+    def _add_missing_columns(self, conn: Connection) -> None:
         """Bring a database made by an earlier version up to date (:data:`ADDED_COLUMNS`)."""
-        names = {c["name"] for c in inspect(self.engine).get_columns("games")}
+        names = {c["name"] for c in inspect(conn).get_columns("games")}
         for name, kind in ADDED_COLUMNS.items():
             if name not in names:
-                with self.engine.begin() as conn:
-                    conn.execute(text(f"ALTER TABLE games ADD COLUMN {name} {kind}"))
+                conn.execute(text(f"ALTER TABLE games ADD COLUMN {name} {kind}"))
         if "bot_turn" not in names:  # games waiting on a bot, told by their summary
-            with self.engine.begin() as conn:
-                rows = conn.execute(select(games_table.c.id, games_table.c.seats, games_table.c.summary)).all()
-                waiting = [r.id for r in rows if _waits_on_bot(json.loads(r.seats), json.loads(r.summary))]
-                for game_id in waiting:
-                    conn.execute(update(games_table).where(games_table.c.id == game_id).values(bot_turn=1))
+            rows = conn.execute(select(games_table.c.id, games_table.c.seats, games_table.c.summary)).all()
+            waiting = [r.id for r in rows if _waits_on_bot(json.loads(r.seats), json.loads(r.summary))]
+            for game_id in waiting:
+                conn.execute(update(games_table).where(games_table.c.id == game_id).values(bot_turn=1))
 
     async def run(self, fn: Callable[..., T], *args: Any) -> T:
         """``fn(*args)``: in the thread pool for a networked database, at once for SQLite."""
