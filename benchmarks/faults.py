@@ -327,7 +327,9 @@ async def run(args: argparse.Namespace, servers: list[Server]) -> tuple[Stats, l
 
         async def restart_database() -> None:
             t = time.monotonic()
-            await asyncio.to_thread(subprocess.run, shlex.split(args.pg_restart), check=True, capture_output=True)
+            done = await asyncio.to_thread(subprocess.run, shlex.split(args.pg_restart), capture_output=True)
+            if done.returncode != 0:
+                raise SystemExit(f"{args.pg_restart!r} failed: {done.stderr.decode(errors='replace').strip()}")
             marks["database restart seconds"] = time.monotonic() - t
 
         marks["warm"] = time.monotonic() + min(WARM_UP, args.phase / 2)
