@@ -1165,7 +1165,10 @@ class Hub:
                 for game_id in await self.store.run(cluster.renew):
                     log.warning("game %s: the bot lease expired before it was renewed", game_id)
                 for game_id in await self.store.run(cluster.orphans):
-                    live = await self.get(game_id)
+                    try:
+                        live = await self.get(game_id)
+                    except ApiError:  # a game this engine cannot replay (said when it is opened): no bots
+                        continue
                     async with live.lock:
                         await self._catch_up(live)
                     self.wake_bots(live)
