@@ -53,6 +53,7 @@ class _Memory:
         self.board = board
         self.near_cities: dict[tuple[int, ...], frozenset[int]] = {}  # New Cities → hexes next to a City
         self.still: dict[tuple[int, int, tuple[int, ...]], Edge] = {}  # (hex, edge, New Cities) → no track met
+        self.beside: dict[tuple[int, tuple[int, ...]], dict[int, int]] = {}  # see next_stops
         self.still_hex: dict[tuple[int, tuple[int, ...]], tuple[Edge, ...]] = {}  # (hex, New Cities) → the six
         self.plain: dict[tuple[int, bool, tuple[int, ...]], dict[int, _Listed]] = {}  # see legal_build_actions
         self.layouts: dict[tuple[object, ...], tuple[Layout, ...]] = {}  # situation → builds allowed
@@ -78,6 +79,18 @@ class _Memory:
                 edges = self.still_hex[(h, cities)] = tuple(self.edge(g, h, e, cities) for e in range(6))
             return edges
         return tuple(met.get(e) or self.edge(g, h, e, cities) for e in range(6))
+
+    def next_stops(self, g: GameState, h: int, cities: tuple[int, ...]) -> dict[int, int]:
+        """The Cities next to ``h``, each with the first edge of ``h`` that meets it."""
+        key = (h, cities)
+        stops = self.beside.get(key)
+        if stops is None:
+            stops = self.beside[key] = {}
+            for e, n in enumerate(g.map.neighbours[h]):
+                city = g.city_hex(n) if n >= 0 else None
+                if city is not None:
+                    stops.setdefault(city, e)
+        return stops
 
     def edge(self, g: GameState, h: int, e: int, cities: tuple[int, ...]) -> Edge:
         """Edge ``e`` of ``h`` where no track end on a neighbour points at it."""
@@ -152,13 +165,29 @@ def legal_build_actions(g: GameState, seat: int) -> list[Build]:
         else:
             # the situation: the edges no track points at are the map's (``memory.edges``), the others here
             met = {}
+            key: list[object] = [seat, h, first, cities]
+            far: dict[int, int] | None = None  # stops not next to ``h`` → their number in this situation
             for e in sorted(faced or ()):
                 contact = _contact(g, seat, h, e)
                 # no new track on an empty hex ends where it may not point: where track leads there is moot
-                met[e] = (contact, UNUSED if contact == BAD and old is None else leave_hex(g, h, e))
-            situation: tuple[object, ...] = (seat, h, first, cities, *met.items())
+                lead = UNUSED if contact == BAD and old is None else leave_hex(g, h, e)
+                met[e] = (contact, lead)
+                key.append(e)
+                key.append(contact)
+                if lead[0] != STOP:
+                    key.append(lead)
+                    continue
+                # a stop enters the situation only as which edges lead to it (see ``_layouts``)
+                side = memory.next_stops(g, h, cities).get(lead[1])
+                if side is None:
+                    far = far if far is not None else {}
+                    side = far.setdefault(lead[1], 6 + len(far))
+                key.append(side)
             if old is not None:
-                situation += (old.tile, old.rotation, old.disk, *old.tracks, *old.owners)
+                key += (old.tile, old.rotation, old.disk, *old.tracks)
+                key += [o == seat for o in old.owners]
+                key += [o is None for o in old.owners]
+            situation = tuple(key)
             listed = memory.listed.get(situation)  # type: ignore[assignment]
             if listed is None:
                 if len(memory.listed) >= MAX_REMEMBERED:
