@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run play test test-quick screenshots bench bench-web bench-bots lint clean chromium
+.PHONY: run play test test-quick screenshots bench bench-web bench-bots bench-faults lint clean chromium
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -45,6 +45,12 @@ bench: $(STAMP)
 
 bench-web: $(STAMP)
 	$(BIN)/python benchmarks/web.py
+
+# Two server processes on one PostgreSQL under 100 games, kill -9 of one, a PostgreSQL restart (about a minute;
+# a local cluster is installed and started when AOS_TEST_DATABASE_URL is not set).
+bench-faults: $(STAMP)
+	url="$${AOS_TEST_DATABASE_URL:-$$(bash scripts/local-postgres.sh)}"; \
+	  $(BIN)/python benchmarks/faults.py --database-url "$$url" --pg-restart "$$(bash scripts/local-postgres.sh restart-command)"
 
 # The bot levels against each other and on the solo maps (about an hour on 2 cores; FULL=1: every map).
 bench-bots: $(STAMP)
