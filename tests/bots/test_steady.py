@@ -7,6 +7,7 @@ import random
 
 from ageofsteam import Game
 from ageofsteam.bots import bot
+from ageofsteam.bots.plans import link_plans
 from ageofsteam.engine.actions import Bid, Build, Deliver, IssueShares
 from ageofsteam.engine.playout import advance
 
@@ -78,3 +79,15 @@ def test_its_track_follows_a_plan_that_completes_a_link():
             completed += 1
             assert hint.reason.startswith("completes ")
     assert completed >= 3
+
+
+def test_link_plans_through_towns_stop_at_each_town_on_the_way():
+    g = Game.new("detroit-bankruptcy", players=1, seed=0).state
+    plain = link_plans(g, 0, limit=100, idle=True)
+    both = link_plans(g, 0, limit=100, idle=True, towns=True)
+    assert not any(p.via for p in plain)
+    through = [p for p in both if p.via]
+    assert through
+    for p in through:
+        assert p.via == tuple(h for h in p.path if h in g.map.towns)
+        assert p.stops == (p.start, *p.via, p.end)

@@ -9,7 +9,7 @@ import random
 
 from ageofsteam import Game
 from ageofsteam.bots import bot
-from ageofsteam.engine.actions import Deliver, EndBuild, IssueShares
+from ageofsteam.engine.actions import Build, Deliver, IssueShares
 from ageofsteam.maps.detroit.plan import own_graph, project, solo_plan, with_links
 from ageofsteam.rules.special_links import BuildLink, legal_link_builds, special_link
 from tests.rules.build_helpers import position
@@ -132,7 +132,7 @@ def test_the_solo_plan_issues_shares_for_a_link_that_brings_cubes_to_their_city(
     midtown = g.map.by_label["M11"]  # purple: the cubes' city
     assert isinstance(choices[0], IssueShares) and choices[0].count >= 1
     assert any(lk.owner == 0 and midtown in (lk.a, lk.b) for lk in g.network.links.values())
-    assert isinstance(choices[-1], EndBuild) and len(choices) >= 4  # shares, action, track, end
+    assert sum(isinstance(a, Build) for a in choices) >= 2  # the link's two hexes, at least
 
 
 def test_the_projection_rewards_a_link_to_the_cubes_city_and_frowns_on_idle_shares():

@@ -37,6 +37,12 @@ class LinkPlan:
     cost: int
     deliveries: int  # cubes that could go over it once it is built
     special: str | None = None  # a pre-printed special link built whole (its id; no path)
+    via: tuple[int, ...] = ()  # towns on the path, in order: stops on the way, each a link more
+
+    @property
+    def stops(self) -> tuple[int, ...]:
+        """The stops it joins, in order: its start, the towns on the way, its end."""
+        return (self.start, *self.via, self.end)
 
     @property
     def value(self) -> float:
@@ -109,9 +115,10 @@ def _open_ends(g: GameState, seat: int) -> list[tuple[int, int, int]]:
     return out
 
 
-def link_plans(g: GameState, seat: int, limit: int = 8, *, idle: bool = False) -> list[LinkPlan]:
+def link_plans(g: GameState, seat: int, limit: int = 8, *, idle: bool = False, towns: bool = False) -> list[LinkPlan]:
     """The best link plans for ``seat``, best first; with ``idle``, also those that open no delivery now (last,
-    for a map's own planner to weigh)."""
+    for a map's own planner to weigh); with ``towns``, also a path through towns between two cities where one
+    is near (each town a stop on the way: a delivery over it counts a link more), as a plan of its own."""
     rules = g.rules
     m = g.map
     cities = sorted({c for c in (g.city_hex(h) for h in m.city_at) if c is not None})
@@ -136,38 +143,42 @@ def link_plans(g: GameState, seat: int, limit: int = 8, *, idle: bool = False) -
             if h in g.tiles or g.is_city(h):
                 cost_of[h] = None
             elif h in m.towns:
-                cost_of[h] = 1
+                cost_of[h] = 3 if towns else 1  # a town tile with two spokes (the old guess: 1)
             else:
                 cost_of[h] = rules.terrain_cost(g, h)
         return cost_of[h]
 
-    def search(start: int, first: list[tuple[int, int]]) -> dict[int, tuple[int, tuple[int, ...], int]]:
+    def search(
+        start: int, first: list[tuple[int, int]], via_towns: bool = False
+    ) -> dict[int, tuple[int, tuple[int, ...], int]]:
         """Cheapest paths from the hexes ``first`` ((hex, the hex before it)) to every city: city → (cost,
-        path, the hex before the path)."""
+        path, the hex before the path). Paths keep to open country (a link would end at a town), unless
+        ``via_towns``: then they seek towns out (a town weighs nothing in the search; the cost is still its own)."""
         best: dict[int, int] = {}
-        found: dict[int, tuple[int, tuple[int, ...], int]] = {}
-        heap: list[tuple[int, int, tuple[int, ...], int]] = []
+        found: dict[int, tuple[int, int, tuple[int, ...], int]] = {}
+        heap: list[tuple[int, int, int, tuple[int, ...], int]] = []
         for h, before in first:
             c = step_cost(h)
             if c is not None:
-                heapq.heappush(heap, (c, h, (h,), before))
+                heapq.heappush(heap, (0 if via_towns and h in m.towns else c, c, h, (h,), before))
         while heap:
-            cost, h, path, before = heapq.heappop(heap)
-            if best.get(h, 1 << 30) <= cost or len(path) > MAX_LENGTH:
+            weight, cost, h, path, before = heapq.heappop(heap)
+            if best.get(h, 1 << 30) <= weight or len(path) > MAX_LENGTH:
                 continue
-            best[h] = cost
+            best[h] = weight
             for n in m.neighbours[h]:
                 if n < 0 or n in path:
                     continue
                 if g.is_city(n) or n in ends:
                     city = g.city_hex(n) if g.is_city(n) else n
-                    if city is not None and city != start and (city not in found or found[city][0] > cost):
-                        found[city] = (cost, path, before)
+                    if city is not None and city != start and (city not in found or found[city][0] > weight):
+                        found[city] = (weight, cost, path, before)
                     continue
                 c = step_cost(n)
-                if c is not None and n not in m.towns:  # paths keep to open country: a link would end at a town
-                    heapq.heappush(heap, (cost + c, n, (*path, n), before))
-        return found
+                if c is not None and (via_towns or n not in m.towns):
+                    w = 0 if via_towns and n in m.towns else c
+                    heapq.heappush(heap, (weight + w, cost + c, n, (*path, n), before))
+        return {city: (cost, path, before) for city, (_, cost, path, before) in found.items()}
 
     plans: list[LinkPlan] = []
     for a in cities:
@@ -178,12 +189,22 @@ def link_plans(g: GameState, seat: int, limit: int = 8, *, idle: bool = False) -
             n = worth(a, b)
             if n or idle:
                 plans.append(LinkPlan(a, before, b, path, cost, n))
+        if towns:
+            for b, (cost, path, before) in search(a, first, via_towns=True).items():
+                via = tuple(h for h in path if h in m.towns)
+                if b > a and via and frozenset((a, b)) not in joined:
+                    plans.append(LinkPlan(a, before, b, path, cost, worth(a, b), via=via))
     for stop, into, end in _open_ends(g, seat):
         for b, (cost, path, before) in search(stop, [(into, end)]).items():
             if frozenset((stop, b)) in joined:
                 continue
             n = worth(stop, b) + 2  # finishing one's own section also saves the track laid
             plans.append(LinkPlan(stop, before, b, path, cost, n))
+        if towns:
+            for b, (cost, path, before) in search(stop, [(into, end)], via_towns=True).items():
+                via = tuple(h for h in path if h in m.towns)
+                if via and frozenset((stop, b)) not in joined:
+                    plans.append(LinkPlan(stop, before, b, path, cost, worth(stop, b) + 2, via=via))
     if m.special_links:
         for offer in legal_link_builds(g, seat):
             link = special_link(g, offer.link)

@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 LOOK_TURNS = 10  # turns projected at most
 ARRIVAL = 2  # the display's cubes are taken to reach their cities after this many goods growths
 MAX_ENGINE = 6  # the projection raises the engine no further
-MAX_CANDIDATES = 40  # link plans weighed
+MAX_CANDIDATES = 60  # link plans weighed
 PROGRAM_LINKS = 3  # links a program lays out over the turns, at most
 SCHEDULE_TURNS = 3  # turns a program may take to build
 BEAM = 6  # programs kept at each length
@@ -229,7 +229,7 @@ def _take(cubes: dict[int, dict[str, int]], d: tuple[int, int, str]) -> None:
 def candidates(g: GameState, seat: int) -> list[LinkPlan]:
     """Links worth weighing: the link plans of ``seat`` (those that open nothing now too: a link in the middle
     of a line carries the cubes of its ends) and the special links no one has built."""
-    plans = link_plans(g, seat, limit=MAX_CANDIDATES, idle=True)
+    plans = link_plans(g, seat, limit=MAX_CANDIDATES, idle=True, towns=True)
     joined = {frozenset((lk.a, lk.b)) for lk in g.network.links.values()}
     for link in g.map.special_links:
         if link.id in g.special_link_owners or frozenset(link.ends) in joined:
@@ -275,7 +275,7 @@ def schedule(program: tuple[LinkPlan, ...], now: int, later: int) -> _Schedule |
             spent[-1] += round(per * lay)
             if len(done) == 1 and p not in first:
                 first.append(p)
-        done[-1].append((p.start, p.end))
+        done[-1].extend(zip(p.stops, p.stops[1:], strict=False))
     return _Schedule(tuple(tuple(d) for d in done), tuple(spent), tuple(first))
 
 
