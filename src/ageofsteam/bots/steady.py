@@ -20,6 +20,9 @@ It decides every move by rules of thumb that serve one plan, and says why:
   copy against passing; the engine is raised when that opens a better delivery for the turns left, or when
   nothing pays to deliver.
 
+Where a map has a plan of its own for the turn (``Rules.bot_plan``: Detroit's solo game, where the money must
+last), the bot follows it instead: its shares, action, New City, links and moves.
+
 Every choice is one of the engine's legal actions; a decision takes a few milliseconds.
 """
 

@@ -302,8 +302,9 @@ class BaseRules:
         return None
 
     def bot_plan(self, g: GameState, seat: int) -> TurnPlan | None:
-        """This map's own plan for ``seat``'s turn, which the bots follow from Issue Shares to the end of Build
-        Track (the shares to issue, the action, the links to build, why); None: the bots' rules of thumb."""
+        """This map's own plan for ``seat``'s turn from where it stands, which the steady bot (and the strong bot's
+        playouts) follow: the shares to issue, the action, the New City and the links to build, the move in Move
+        Goods, and why (``bots.plans.TurnPlan``); None: the bots' rules of thumb."""
         return None
 
     def action_title(self, action: str) -> str:

@@ -129,7 +129,7 @@ class Rules(BaseRules):
         return None if me.cash - self.action_fee(g, action) >= short else 0.2
 
     def bot_plan(self, g: GameState, seat: int) -> TurnPlan | None:
-        """Solo: the turn's shares, action and links by the projection of the turns to come (``plan.py``)."""
+        """Solo: the turn's shares, action, links and moves by the projection of the turns to come (``plan.py``)."""
         return solo_plan(g, seat) if self.solo(g) else None
 
     def make_phases(self) -> list[Phase]:
