@@ -11,7 +11,7 @@ from collections.abc import Iterable, Iterator
 from functools import cache
 from typing import TYPE_CHECKING
 
-from ageofsteam.board.network import trace
+from ageofsteam.board.network import Chain, trace
 from ageofsteam.board.tiles import TILE_TYPES, Track, distinct_rotations, exits_of, oriented
 from ageofsteam.engine.actions import Action, Build, EndBuild, Urbanize
 from ageofsteam.engine.errors import IllegalAction
@@ -63,10 +63,9 @@ class BuildTrackPhase(Phase):
     def _end_build(self, g: GameState) -> None:
         b = g.build
         assert b is not None
-        net = g.network
         lost = []
-        for chain in net.chains:
-            if chain.owner != b.player or chain.complete:
+        for chain in owned_chains(g, b.player):
+            if chain.complete:
                 continue
             if any((h, g.tiles[h].tracks[i]) in b.new_tracks for h, i in chain.tracks):
                 continue
@@ -141,6 +140,25 @@ class BuildTrackPhase(Phase):
             self._end_build(g)
             return self._next(g)
         return False
+
+
+def owned_chains(g: GameState, seat: int) -> list[Chain]:
+    """The chains of the network (``build_hex_network``) that ``seat`` owns, in its order and traced as it traces
+    them, found by tracing from ``seat``'s own track only: the network meets the tracks in the order of the board's
+    tiles and traces each chain from the first of its tracks it meets, whose owner owns the chain."""
+    order = {h: k for k, h in enumerate(g.tiles)}
+    seen: set[tuple[int, int]] = set()
+    found: list[Chain] = []
+    for h, tile in g.tiles.items():
+        for i, owner in enumerate(tile.owners):
+            if owner != seat or (h, i) in seen:
+                continue
+            chain = trace(g, h, i)
+            seen.update(chain.tracks)
+            # the network traces a chain from its first track in this order, and that track's owner owns it
+            if min(chain.tracks, key=lambda ref: (order[ref[0]], ref[1])) == (h, i):
+                found.append(chain)
+    return found
 
 
 def _moment(g: GameState) -> tuple[object, int, int]:
