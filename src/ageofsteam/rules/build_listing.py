@@ -264,7 +264,10 @@ def _layouts(
     stops: dict[int, int] = {}
     for contact, lead in edges:
         key.append(contact)
-        key.append((STOP, stops.setdefault(lead[1], len(stops))) if lead[0] == STOP else lead)
+        if old is None and contact == BAD:
+            key.append(UNUSED)  # no new track ends there: where track leads there is moot
+        else:
+            key.append((STOP, stops.setdefault(lead[1], len(stops))) if lead[0] == STOP else lead)
     if old is not None:
         key += (old.tile, old.rotation, old.disk, *old.tracks)
         key += [o == seat for o in old.owners]
