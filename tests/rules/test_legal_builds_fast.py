@@ -28,6 +28,7 @@ from ageofsteam.engine.actions import Build
 from ageofsteam.engine.playout import advance, resolve_chance
 from ageofsteam.engine.state import GameState
 from ageofsteam.maps import load_rules, map_ids
+from ageofsteam.rules import build_listing
 from ageofsteam.rules.build_listing import PLACEMENT_HOOKS
 from ageofsteam.rules.build_track import (
     BuildTrackPhase,
@@ -206,3 +207,11 @@ def test_fast_listing_equals_the_reference_in_many_games(map_id):
 
 def test_the_base_game_lists_builds_from_remembered_situations():
     assert keeps_base(load_rules("rust-belt"), PLACEMENT_HOOKS)
+
+
+def test_the_listing_stays_exact_when_it_forgets_older_answers(monkeypatch):
+    monkeypatch.setattr(build_listing, "MAX_REMEMBERED", 40)
+    build_listing.forget()
+    assert check_positions(uniform_games("rust-belt", games=3)) > 0
+    memory = next(iter(build_listing._MEMORIES.values()))
+    assert len(memory.listed) <= 40

@@ -14,7 +14,6 @@ the New Cities); maps that override one of them list every build through :func:`
 
 from __future__ import annotations
 
-from itertools import islice
 from typing import TYPE_CHECKING, Any
 
 from ageofsteam.board.hexes import TOWN, opposite
@@ -43,6 +42,7 @@ BAD = "bad"  # an edge where no new track end may point
 UNUSED = (-1, -1)  # in place of where track leaving an edge leads, where it cannot matter
 Edge = tuple[str, tuple[int, int]]  # what a new track end there meets (edge_contact's word, or BAD); leave_hex
 Layout = tuple[str, int, int, bool, bool]  # tile, rotation, cost, takes a town disk, takes a tile from the supply
+MAX_MAPS = 32  # maps (and rules classes) remembered at once
 MAX_REMEMBERED = 50_000  # answers of each kind kept per map before they are forgotten (under 1 kB each)
 
 
@@ -111,14 +111,17 @@ def forget() -> None:
 
 def _forget_oldest(answers: dict[Any, Any]) -> None:
     """Forget the older half of ``answers`` (remembered in the order they were learnt)."""
-    for key in list(islice(answers, len(answers) // 2)):
-        del answers[key]
+    keys = list(answers)  # taken at once, so that another thread's listing cannot upset it
+    for key in keys[: len(keys) // 2]:
+        answers.pop(key, None)
 
 
 def _memory(g: GameState) -> _Memory:
     key = (type(g.rules), g.rules_version, id(g.map))
     memory = _MEMORIES.get(key)
     if memory is None or memory.board is not g.map:
+        if len(_MEMORIES) >= MAX_MAPS:
+            _MEMORIES.clear()
         memory = _MEMORIES[key] = _Memory(g.map)
     return memory
 
