@@ -39,6 +39,7 @@ from ageofsteam.rules.build_track import (
     _redirect_fits,
     candidate_hexes,
     edge_masks,
+    legal_builds,
 )
 from ageofsteam.rules.hooks import keeps_base
 from ageofsteam.rules.special_links import SpecialLinkBuildPhase
@@ -172,7 +173,10 @@ def check_positions(positions: Iterator[GameState]) -> int:
         assert seat is not None
         fast = [a for a in g.rules.legal_actions(g) if isinstance(a, Build)]
         where = f"turn {g.turn}, {g.player_name(seat)}, {len(g.tiles)} tiles"
-        assert fast == reference_builds(g, seat), where
+        reference = reference_builds(g, seat)
+        assert fast == reference, where
+        planned = legal_builds(g, seat)  # the plans the bots use, from the same remembered answers
+        assert [Build(seat, g.label(p.hex), p.tile.tile, p.tile.rotation) for p in planned] == reference, where
         if n % EVERY_BUILD_EVERY == 0:
             assert set(fast) == every_build(g, seat), where
         n += 1

@@ -151,53 +151,11 @@ def legal_build_actions(g: GameState, seat: int) -> list[Build]:
     hexes.difference_update(b.hexes)
     first = not g.players[seat].has_built
     cash = g.players[seat].cash
-    supply = g.supply
-    short = {tile for tile, n in supply.items() if n <= 0}
+    short = {tile for tile, n in g.supply.items() if n <= 0}
     disks = g.disks > 0
     out: list[Build] = []
-    plain = memory.plain.get((seat, first, cities))  # hexes without a tile that no track end points at
-    if plain is None:
-        plain = memory.plain[(seat, first, cities)] = {}
     for h in sorted(hexes):
-        old = tiles.get(h)
-        faced = facing.get(h)
-        if old is None and faced is None:
-            listed = plain.get(h)
-            if listed is None:
-                listed = plain[h] = _listed(g, seat, h, first, memory.edges(g, h, cities, {}), None, memory)
-        else:
-            # the situation: the edges no track points at are the map's (``memory.edges``), the others here
-            met = {}
-            key: list[object] = [seat, h, first, cities]
-            far: dict[int, int] | None = None  # stops not next to ``h`` → their number in this situation
-            for e in sorted(faced or ()):
-                contact = _contact(g, seat, h, e)
-                # no new track on an empty hex ends where it may not point: where track leads there is moot
-                lead = UNUSED if contact == BAD and old is None else leave_hex(g, h, e)
-                met[e] = (contact, lead)
-                key.append(e)
-                key.append(contact)
-                if lead[0] != STOP:
-                    key.append(lead)
-                    continue
-                # a stop enters the situation only as which edges lead to it (see ``_layouts``)
-                side = memory.next_stops(g, h, cities).get(lead[1])
-                if side is None:
-                    far = far if far is not None else {}
-                    side = far.setdefault(lead[1], 6 + len(far))
-                key.append(side)
-            if old is not None:
-                key += (old.tile, old.rotation, old.disk, *old.tracks)
-                key += [o == seat for o in old.owners]
-                key += [o is None for o in old.owners]
-            situation = tuple(key)
-            listed = memory.listed.get(situation)  # type: ignore[assignment]
-            if listed is None:
-                if len(memory.listed) >= MAX_REMEMBERED:
-                    _forget_oldest(memory.listed)
-                    _forget_oldest(memory.shared)
-                edges = memory.edges(g, h, cities, met)
-                listed = memory.listed[situation] = _listed(g, seat, h, first, edges, old, memory)
+        listed = _hex_listed(g, seat, h, first, cities, facing.get(h), memory)
         if listed.dearest <= cash and (disks or not listed.disk) and short.isdisjoint(listed.tiles):
             out += listed.actions
         else:
@@ -207,6 +165,61 @@ def legal_build_actions(g: GameState, seat: int) -> list[Build]:
                 if cost <= cash and (not fresh or tile not in short) and (disks or not disk)
             ]
     return out
+
+
+def _hex_listed(
+    g: GameState,
+    seat: int,
+    h: int,
+    first: bool,
+    cities: tuple[int, ...],
+    faced: list[int] | None,
+    memory: _Memory,
+) -> _Listed:
+    """The builds of ``seat`` on the candidate hex ``h`` (not a City, not built on this turn), resources left
+    aside, by the situation of ``h``; ``faced``: its edges a track end on a neighbour points at."""
+    old = g.tiles.get(h)
+    if old is None and faced is None:  # a hex no track end points at: its situation is the map's
+        plain = memory.plain.get((seat, first, cities))
+        if plain is None:
+            plain = memory.plain[(seat, first, cities)] = {}
+        listed = plain.get(h)
+        if listed is None:
+            listed = plain[h] = _listed(g, seat, h, first, memory.edges(g, h, cities, {}), None, memory)
+        return listed
+    # the situation: the edges no track points at are the map's (``memory.edges``), the others here
+    met = {}
+    key: list[object] = [seat, h, first, cities]
+    far: dict[int, int] | None = None  # stops not next to ``h`` → their number in this situation
+    for e in sorted(faced or ()):
+        contact = _contact(g, seat, h, e)
+        # no new track on an empty hex ends where it may not point: where track leads there is moot
+        lead = UNUSED if contact == BAD and old is None else leave_hex(g, h, e)
+        met[e] = (contact, lead)
+        key.append(e)
+        key.append(contact)
+        if lead[0] != STOP:
+            key.append(lead)
+            continue
+        # a stop enters the situation only as which edges lead to it (see ``_layouts``)
+        side = memory.next_stops(g, h, cities).get(lead[1])
+        if side is None:
+            far = far if far is not None else {}
+            side = far.setdefault(lead[1], 6 + len(far))
+        key.append(side)
+    if old is not None:
+        key += (old.tile, old.rotation, old.disk, *old.tracks)
+        key += [o == seat for o in old.owners]
+        key += [o is None for o in old.owners]
+    situation = tuple(key)
+    listed = memory.listed.get(situation)  # type: ignore[assignment]
+    if listed is None:
+        if len(memory.listed) >= MAX_REMEMBERED:
+            _forget_oldest(memory.listed)
+            _forget_oldest(memory.shared)
+        edges = memory.edges(g, h, cities, met)
+        listed = memory.listed[situation] = _listed(g, seat, h, first, edges, old, memory)
+    return listed
 
 
 class _Listed:
