@@ -124,6 +124,20 @@ class _Routes:
         return out
 
 
+RoutesCache = dict[frozenset[tuple[int, int]], "_Routes"]
+
+
+def _routes(g: GameState, adj: Graph, cache: RoutesCache | None) -> _Routes:
+    """The routes of network ``adj``, shared through ``cache`` by the projections of one search (the programs
+    weighed often make the same network)."""
+    if cache is None:
+        return _Routes(g, adj)
+    key = frozenset((a, b) for a, ns in adj.items() for b in ns if a < b)
+    if key not in cache:
+        cache[key] = _Routes(g, adj)
+    return cache[key]
+
+
 def _reduction(g: GameState, income: int) -> int:
     return g.rules.income_reduction(g, income)
 
@@ -159,13 +173,14 @@ def project(
     issue_now: bool = True,
     later: list[tuple[list[tuple[int, int]], int]] | None = None,
     cubes: dict[int, dict[str, int]] | None = None,
+    cache: RoutesCache | None = None,
 ) -> tuple[float, int]:
     """The turn in which ``seat`` goes bankrupt with network ``adj`` from this turn's Move Goods on (``moved``:
     from its Collect Income), with a fraction for how close the money came; and the shares it issues for this
     turn's expenses (none unless ``issue_now``: this turn's Issue Shares is still to come). ``later``: by turn
     after this one, the links a program adds and the dollars it spends then; ``cubes``: the goods, if not the
-    board's."""
-    routes = _Routes(g, adj)
+    board's; ``cache``: routes already found, by network."""
+    routes = _routes(g, adj, cache)
     cubes = {h: dict(c) for h, c in (cubes if cubes is not None else g.rules.goods_sources(g)).items()}
     coming = arrivals(g)
     most = g.rules.max_shares(g)
@@ -181,7 +196,7 @@ def project(
                 shares += k
                 cash += SHARE * k
             cash = max(0, cash - spend)
-            routes = _Routes(g, with_links(routes.adj, pairs))
+            routes = _routes(g, with_links(routes.adj, pairs), cache)
         if not (moved and t == turn):
             income, engine = _move(routes, cubes, income, engine, top)
         cash += max(0, income)
@@ -318,7 +333,8 @@ def _moves(g: GameState, seat: int) -> TurnPlan | None:
     rules = g.rules
     me = g.players[seat]
     legal = rules.legal_actions(g)
-    routes = _Routes(g, own_graph(g, seat))
+    cache: RoutesCache = {}
+    routes = _routes(g, own_graph(g, seat), cache)
     left = rules.MOVE_ROUNDS - g.move_round + 1
     may_raise = seat not in g.engine_upgraded and me.engine < rules.max_engine(g)
     cubes = {h: dict(c) for h, c in rules.goods_sources(g).items()}
@@ -340,6 +356,7 @@ def _moves(g: GameState, seat: int) -> TurnPlan | None:
                 moved=True,
                 issue_now=False,
                 cubes=cubes,
+                cache=cache,
             )
             return at, ("pass",)
         best: tuple[float, tuple[object, ...]] = (-1.0, ("pass",))
@@ -552,6 +569,7 @@ def _best_program(g: GameState, seat: int, turns: list[_Turn]) -> _Best | None:
     base = own_graph(g, seat)
     plans = candidates(g, seat)
     done = list(state(g).engineer_costs) if g.phase == "build_track" and me.action == "engineer" else []
+    cache: RoutesCache = {}
 
     def score(program: tuple[LinkPlan, ...], turn: _Turn) -> tuple[float, int, int] | None:
         """(projected turn, shares issued now, this turn's track dollars) of ``program`` with ``turn``."""
@@ -578,6 +596,7 @@ def _best_program(g: GameState, seat: int, turns: list[_Turn]) -> _Best | None:
             engine=turn.engine,
             issue_now=turn.issue,
             later=later,
+            cache=cache,
         )
         return turn_at, extra + more, max(0, track)
 
