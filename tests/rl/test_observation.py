@@ -119,3 +119,25 @@ def test_the_core_package_does_not_import_the_research_libraries() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == ""
+
+
+def test_remembered_parts_give_the_fresh_observation_on_every_map() -> None:
+    """The parts the layout remembers between positions (tiles' channels, the display) change nothing: after
+    every step of a seeded random game, each seat's observation equals one from a layout that remembers
+    nothing yet, and the mask holds exactly the legal indices."""
+    from ageofsteam.rl.table import _spaces
+
+    for map_id in map_ids():
+        table = Table(map_id, None, 5)
+        warm = table.spaces.layout
+        rng = random.Random(map_id)
+        for _ in range(60):
+            if table.over:
+                break
+            fresh = _spaces.__wrapped__(map_id, "{}").layout  # a new layout: nothing remembered
+            for seat in range(len(table.state.players)):
+                got = warm.observe(table.state, seat, table.under_way)
+                assert np.array_equal(got, fresh.observe(table.state, seat, table.under_way)), (map_id, seat)
+            legal = table.legal()
+            assert np.flatnonzero(table.mask()).tolist() == legal
+            table.step(rng.choice(legal))

@@ -257,15 +257,18 @@ class Decision:
         routes: dict[tuple[int, ...], list[Action]] = {}
         layouts = codec.layouts
         single = codec.single
+        kind: str | None = None
+        one: tuple[Callable[[Action], Any], dict[Any, int]] | None = None
         for a in legal:
-            one = single.get(a.kind)
+            if a.kind is not kind:  # legal actions come grouped by kind: look the kind's table up once a run
+                kind = a.kind
+                one = single.get(kind)
             if one is not None:
                 s = one[1].get(one[0](a))
-                if s is not None and s not in leaves:
-                    leaves[s] = a
-                    continue
                 if s is not None:
-                    raise EncodingError(f"two legal actions share the index {s}: {leaves[s]} and {a}")
+                    if leaves.setdefault(s, a) is not a:
+                        raise EncodingError(f"two legal actions share the index {s}: {leaves[s]} and {a}")
+                    continue
             layout = layouts.get(a.kind)
             if layout is None:
                 raise EncodingError(f"'{a.kind}' actions are not in the {codec.map_id} action space")

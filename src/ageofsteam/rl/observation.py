@@ -12,7 +12,7 @@ from __future__ import annotations
 import dataclasses
 import types
 import typing
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -23,12 +23,14 @@ from ageofsteam.engine.actions import CHANCE
 from ageofsteam.rl.encoding import ActionCodec, action_names, display_boxes, goods_colours
 
 if TYPE_CHECKING:
-    from ageofsteam.engine.state import GameState
+    from ageofsteam.engine.state import GameState, PlacedTile
     from ageofsteam.rl.encoding import Node
     from ageofsteam.rules.base import BaseRules
 
 MAX_SEATS = 6  # player rows: always six, seats a game lacks are zero
 BOUND = 1e6  # every figure lies within ±BOUND (the Box's bounds)
+MEMO_LIMIT = 4096  # the most parts (a tile's channels, a display…) remembered per kind before starting afresh
+TILE_CHANNELS = 10  # a hex row's channels from "tile" to the last track edge
 
 
 def hex_channels(colours: list[str]) -> list[str]:
@@ -274,6 +276,53 @@ class ObservationLayout:
         self.size = offset
         self.at = {s.name: s.offset for s in self.sections}
         self.player_width = len(PLAYER_FIELDS) + len(self.actions)
+        self._tile_memo: dict[Any, memoryview] = {}
+        self._display_memo: dict[Any, memoryview] = {}
+
+    def _remembered(self, memo: dict[Any, memoryview], key: Any, make: Callable[[], np.ndarray]) -> memoryview:
+        """The part ``make`` writes for ``key`` (what a position holds), made once: a part depends only on its
+        key, so one position's part serves every position holding the same (at most MEMO_LIMIT kept)."""
+        found = memo.get(key)
+        if found is None:
+            if len(memo) >= MEMO_LIMIT:
+                memo.clear()
+            found = memo[key] = make().data  # a memoryview: set faster into the observation's
+        return found
+
+    def _tile_row(self, t: PlacedTile) -> memoryview:
+        """A tiled hex's channels from ``tile`` to the track edges (``new_city`` left zero): the tile type,
+        rotation, town disk and the edges its tracks reach."""
+
+        def make() -> np.ndarray:
+            row = np.zeros(TILE_CHANNELS, dtype=np.float32)
+            row[0] = self.tile_index.get(t.tile, -1) + 1
+            row[1] = t.rotation
+            row[2] = float(t.disk)
+            for a, b in t.tracks:
+                for e in (a, b):
+                    if 0 <= e < 6:
+                        row[4 + e] = 1.0
+            return row
+
+        return self._remembered(self._tile_memo, (t.tile, t.rotation, t.disk, *t.tracks), make)
+
+    def _display(self, display: dict[str, list[str | None]]) -> memoryview:
+        """The goods display section: each box's cube, one-hot over the colours."""
+
+        def make() -> np.ndarray:
+            c = len(self.colours)
+            out = np.zeros(len(self.boxes) * c, dtype=np.float32)
+            for col, boxes in display.items():
+                first = self.column_start.get(col)
+                if first is None:
+                    continue
+                for i, cube in enumerate(boxes):
+                    j = self.colour_index.get(cube) if cube is not None else None
+                    if j is not None:
+                        out[(first + i) * c + j] = 1.0
+            return out
+
+        return self._remembered(self._display_memo, tuple((col, *boxes) for col, boxes in display.items()), make)
 
     def observe(self, g: GameState, me: int, under_way: Sequence[Node] = ()) -> np.ndarray:
         """The position ``g`` as seen by seat ``me``; ``under_way``: the steps taken of a decision under way."""
@@ -284,24 +333,19 @@ class ObservationLayout:
         n = len(g.players)
         w = self.width
         goods = dict(g.rules.goods_on_hexes(g))
-        for h, cubes in g.cubes.items():
-            goods[h] = cubes
+        goods.update(g.cubes)
+        c = len(self.colours)
+        goods_at, tile_at, seats_at = self.ch_goods, self.ch_tile, self.ch_seats
         for h, cubes in goods.items():
             for col, k in cubes.items():
                 j = self.colour_index.get(col)
                 if j is not None:
-                    hexes[h * w + self.ch_goods + j] += k
+                    hexes[h * w + goods_at + j] += k
         for h, t in g.tiles.items():
             row = h * w
-            hexes[row + self.ch_tile] = self.tile_index.get(t.tile, -1) + 1
-            hexes[row + self.ch_tile + 1] = t.rotation
-            hexes[row + self.ch_tile + 2] = float(t.disk)
-            for (a, b), owner in zip(t.tracks, t.owners, strict=True):
-                for e in (a, b):
-                    if 0 <= e < 6:
-                        hexes[row + self.ch_edges + e] = 1.0
-                seat = MAX_SEATS if owner is None else (owner - me) % n
-                hexes[row + self.ch_seats + seat] += 1.0
+            hexes[row + tile_at : row + tile_at + TILE_CHANNELS] = self._tile_row(t)
+            for owner in t.owners:
+                hexes[row + seats_at + (MAX_SEATS if owner is None else (owner - me) % n)] += 1.0
         for h, letter in g.new_cities.items():
             hexes[h * w + self.ch_tile + 3] = self.letters.index(letter) + 1
         for node in under_way:
@@ -310,17 +354,8 @@ class ObservationLayout:
         if under_way and under_way[-1].stop >= 0:
             hexes[under_way[-1].stop * w + self.ch_route + 1] = 1.0
         at = self.at
-        c = len(self.colours)
         display = at["display"]
-        for col, boxes in g.display.items():
-            first = self.column_start.get(col)
-            if first is None:
-                continue
-            for i, cube in enumerate(boxes):
-                if cube is not None:
-                    j = self.colour_index.get(cube)
-                    if j is not None:
-                        m[display + (first + i) * c + j] = 1.0
+        m[display : display + len(self.boxes) * c] = self._display(g.display)
         for col, k in g.bag.items():
             if col in self.colour_index:
                 m[at["bag"] + self.colour_index[col]] = k

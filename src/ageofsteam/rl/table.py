@@ -125,7 +125,8 @@ class Table:
         """The legal indices as a 0/1 vector over the whole action space (read-only, one per step)."""
         if self._mask is None:
             mask = np.zeros(self.codec.size, dtype=np.int8)
-            mask[self.legal()] = 1
+            if not self.state.over and self.state.to_move != CHANCE:
+                mask[self.decision.mask_of(self.node)] = 1
             mask.flags.writeable = False
             self._mask = mask
         return self._mask
