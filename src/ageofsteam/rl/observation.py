@@ -324,30 +324,20 @@ class ObservationLayout:
 
         return self._remembered(self._display_memo, tuple((col, *boxes) for col, boxes in display.items()), make)
 
-    def observe(self, g: GameState, me: int, under_way: Sequence[Node] = ()) -> np.ndarray:
-        """The position ``g`` as seen by seat ``me``; ``under_way``: the steps taken of a decision under way."""
+    def observe(
+        self, g: GameState, me: int, under_way: Sequence[Node] = (), memory: ObservationMemory | None = None
+    ) -> np.ndarray:
+        """The position ``g`` as seen by seat ``me``; ``under_way``: the steps taken of a decision under way;
+        ``memory``: what the observations of earlier positions of the same game found (None: start afresh)."""
+        if memory is None:
+            memory = ObservationMemory(self)
         out = np.zeros(self.size, dtype=np.float32)
-        out[: self.static.size] = self.static
+        memory.hexes(g, me, out)
         m: Any = out.data  # a memoryview: its items are set faster than the array's (Any: typed for ints only)
         hexes = m
         n = len(g.players)
         w = self.width
-        goods = dict(g.rules.goods_on_hexes(g))
-        goods.update(g.cubes)
         c = len(self.colours)
-        goods_at, tile_at, seats_at = self.ch_goods, self.ch_tile, self.ch_seats
-        for h, cubes in goods.items():
-            for col, k in cubes.items():
-                j = self.colour_index.get(col)
-                if j is not None:
-                    hexes[h * w + goods_at + j] += k
-        for h, t in g.tiles.items():
-            row = h * w
-            hexes[row + tile_at : row + tile_at + TILE_CHANNELS] = self._tile_row(t)
-            for owner in t.owners:
-                hexes[row + seats_at + (MAX_SEATS if owner is None else (owner - me) % n)] += 1.0
-        for h, letter in g.new_cities.items():
-            hexes[h * w + self.ch_tile + 3] = self.letters.index(letter) + 1
         for node in under_way:
             if node.stop >= 0:
                 hexes[node.stop * w + self.ch_route] = 1.0
@@ -355,7 +345,7 @@ class ObservationLayout:
             hexes[under_way[-1].stop * w + self.ch_route + 1] = 1.0
         at = self.at
         display = at["display"]
-        m[display : display + len(self.boxes) * c] = self._display(g.display)
+        m[display : display + len(self.boxes) * c] = memory.display(g)
         for col, k in g.bag.items():
             if col in self.colour_index:
                 m[at["bag"] + self.colour_index[col]] = k
@@ -410,3 +400,93 @@ class ObservationLayout:
             m[at["pending"] + len(self.kinds)] = len(under_way)
         self.figures.fill(m[at["map"] :], g, me)
         return out
+
+
+class ObservationMemory:
+    """What the observations of one game found, so that the next position's are written from what changed.
+
+    The hexes' figures are kept with the tracks' owners by seat (turned to the observer's relative seats at
+    each look); they are written again, hex by hex, only where the tiles (a placed tile changes in place only
+    in its owners: the engine lays a new one to upgrade or redirect), the goods on the hexes or the New Cities
+    differ from what the last look saw. The goods display is read again only when it differs."""
+
+    def __init__(self, layout: ObservationLayout) -> None:
+        self.layout = layout
+        self.absolute = layout.static.reshape(layout.n_hexes, layout.width).copy()  # owners by absolute seat
+        self.flat = self.absolute.reshape(-1).data  # the same numbers as a memoryview (set faster one by one)
+        self.zeros = np.zeros(max(layout.width, 1), dtype=np.float32).data
+        self.players = 0
+        self.tiles: list[tuple[int, PlacedTile]] = []  # the tiles seen, and their owners then
+        self.owners: list[list[int | None]] = []
+        self.goods: dict[int, dict[str, int]] = {}
+        self.new_cities: dict[int, str] = {}
+        self.display_seen: dict[str, list[str | None]] | None = None
+        self.display_part: memoryview | None = None
+
+    def display(self, g: GameState) -> memoryview:
+        """The goods display section of ``g``."""
+        if self.display_part is None or g.display != self.display_seen:
+            self.display_part = self.layout._display(g.display)
+            self.display_seen = {col: boxes[:] for col, boxes in g.display.items()}
+        return self.display_part
+
+    def hexes(self, g: GameState, me: int, out: np.ndarray) -> None:
+        """Write the hexes section of ``g`` seen by ``me`` (without the route under way) into ``out``."""
+        self._refresh(g)
+        lay = self.layout
+        rows = out[: self.absolute.size].reshape(self.absolute.shape)
+        rows[:] = self.absolute
+        n = self.players
+        if me % n:  # relative seat r is seat (me + r) % n: seats me… first, then 0…
+            at = lay.ch_seats
+            rows[:, at : at + n - me] = self.absolute[:, at + me : at + n]
+            rows[:, at + n - me : at + n] = self.absolute[:, at : at + me]
+
+    def _refresh(self, g: GameState) -> None:
+        """Bring ``absolute`` up to ``g``: rewrite the rows of the hexes whose tile, goods or New City changed."""
+        tiles = list(g.tiles.items())
+        owners = [t.owners for _, t in tiles]
+        goods = dict(g.rules.goods_on_hexes(g))
+        goods.update(g.cubes)
+        n = len(g.players)
+        same = tiles == self.tiles and owners == self.owners and goods == self.goods and n == self.players
+        if same and g.new_cities == self.new_cities:
+            return
+        lay = self.layout
+        w = lay.width
+        flat: Any = self.flat
+        if tiles != self.tiles or owners != self.owners:
+            before = {h: (t, o) for (h, t), o in zip(self.tiles, self.owners, strict=True)}
+            tile_at, seats_at, unowned = lay.ch_tile, lay.ch_seats, lay.ch_seats + MAX_SEATS
+            for (h, t), own in zip(tiles, owners, strict=True):
+                if before.pop(h, None) == (t, own):
+                    continue
+                row = h * w
+                flat[row + tile_at : row + tile_at + TILE_CHANNELS] = lay._tile_row(t)
+                flat[row + seats_at : row + unowned + 1] = self.zeros[: MAX_SEATS + 1]
+                for owner in own:
+                    flat[row + (unowned if owner is None else seats_at + owner)] += 1.0
+            for h in before:  # tiles taken away
+                row = h * w
+                flat[row + tile_at : row + tile_at + TILE_CHANNELS] = self.zeros[:TILE_CHANNELS]
+                flat[row + seats_at : row + unowned + 1] = self.zeros[: MAX_SEATS + 1]
+            self.tiles = tiles
+            self.owners = [own[:] for own in owners]
+        if goods != self.goods:
+            c = len(lay.colours)
+            goods_at = lay.ch_goods
+            for h in {*self.goods, *goods}:
+                flat[h * w + goods_at : h * w + goods_at + c] = self.zeros[:c]
+            for h, cubes in goods.items():
+                for col, k in cubes.items():
+                    j = lay.colour_index.get(col)
+                    if j is not None:
+                        flat[h * w + goods_at + j] += k
+            self.goods = {h: dict(cubes) for h, cubes in goods.items()}
+        new_city = lay.ch_tile + 3
+        for h in self.new_cities:
+            flat[h * w + new_city] = 0.0
+        for h, letter in g.new_cities.items():
+            flat[h * w + new_city] = lay.letters.index(letter) + 1
+        self.new_cities = dict(g.new_cities)
+        self.players = n

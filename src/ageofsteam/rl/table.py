@@ -17,7 +17,7 @@ from ageofsteam.engine.game import Game
 from ageofsteam.engine.state import GameState
 from ageofsteam.maps import load_board, load_rules
 from ageofsteam.rl.encoding import ActionCodec, Decision, Node
-from ageofsteam.rl.observation import ObservationLayout
+from ageofsteam.rl.observation import ObservationLayout, ObservationMemory
 
 REWARDS = ("rank", "score")
 
@@ -81,6 +81,7 @@ class Table:
         self.played: list[Action] = []  # the players' actions so far (chance is drawn again from the seed)
         self._mask: np.ndarray | None = None
         self._outcomes: list[tuple[Action, float]] | None = None
+        self.memory = ObservationMemory(self.spaces.layout)  # what this game's observations found so far
         self._resolve()
 
     def copy(self) -> Table:
@@ -98,6 +99,7 @@ class Table:
         out.decision = self.decision
         out._mask = self._mask
         out._outcomes = self._outcomes
+        out.memory = ObservationMemory(out.spaces.layout)
         return out
 
     # --- reading -------------------------------------------------------------------------------
@@ -132,7 +134,7 @@ class Table:
         return self._mask
 
     def observe(self, seat: int) -> np.ndarray:
-        return self.spaces.layout.observe(self.state, seat, self.under_way)
+        return self.spaces.layout.observe(self.state, seat, self.under_way, self.memory)
 
     def text(self) -> str:
         """The position in a few lines: turn and phase, each player's figures, the last lines of the log."""
