@@ -131,3 +131,18 @@ def test_indices_say_what_they_mean() -> None:
     assert codec.describe(link.offset + LINK_SLOTS + 2) == f"deliver: a link to {codec.hexes[1]} (slot 2)"
     with pytest.raises(IllegalAction, match="outside the action space"):
         codec.describe(codec.size)
+
+
+def test_an_action_without_an_index_or_sharing_one_is_refused() -> None:
+    from ageofsteam.engine.actions import Bid
+    from ageofsteam.rl.encoding import BID_CAP, EncodingError
+
+    map_id = next(m for m in map_ids() if "bid" in spaces(m).codec.single)
+    table = Table(map_id, None, 1)
+    codec, g = table.codec, table.state
+    fine = [Bid(0, 3), Bid(0, 4)]
+    assert sorted(codec.decision(g, fine).root.leaves) == sorted(codec.field_steps(a)[0] for a in fine)
+    with pytest.raises(EncodingError, match="share the index"):
+        codec.decision(g, [*fine, Bid(0, 3)])  # an equal action again: the index of the first
+    with pytest.raises(EncodingError, match="no index"):
+        codec.decision(g, [*fine, Bid(0, BID_CAP + 1)])

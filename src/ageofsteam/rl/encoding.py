@@ -35,6 +35,7 @@ BID_CAP = 400  # the highest bid the space holds (far above the cash of any play
 BLOCK_LIMIT = 40_000  # the most indices one block of fields may take before the fields are split
 LINK_SLOTS = 16  # links a step may choose between that lead to the same stop
 ROUTE_FIELD = "links"  # the field of a delivery's route: chosen link by link
+_KIND = attrgetter("kind")
 
 
 class EncodingError(AosError):
@@ -255,30 +256,42 @@ class Decision:
         self._paths: dict[Action, tuple[int, ...]] | None = None
         leaves = self.root.leaves
         routes: dict[tuple[int, ...], list[Action]] = {}
-        layouts = codec.layouts
         single = codec.single
-        kind: str | None = None
-        one: tuple[Callable[[Action], Any], dict[Any, int]] | None = None
-        for a in legal:
-            if a.kind is not kind:  # legal actions come grouped by kind: look the kind's table up once a run
-                kind = a.kind
-                one = single.get(kind)
-            if one is not None:
-                s = one[1].get(one[0](a))
-                if s is not None:
-                    if leaves.setdefault(s, a) is not a:
-                        raise EncodingError(f"two legal actions share the index {s}: {leaves[s]} and {a}")
+        for kind, run in itertools.groupby(legal, key=_KIND):
+            one = single.get(kind)
+            if one is not None:  # a kind decided in one index: the run's indices at once
+                actions = list(run)
+                read, table = one
+                found = dict(zip(map(table.get, map(read, actions)), actions, strict=True))
+                if len(found) == len(actions) and None not in found and leaves.keys().isdisjoint(found):
+                    leaves.update(found)
                     continue
-            layout = layouts.get(a.kind)
-            if layout is None:
-                raise EncodingError(f"'{a.kind}' actions are not in the {codec.map_id} action space")
-            steps = layout.steps(a, codec.map_id)  # says which value has no index, for a single step
-            if layout.link is not None:
-                routes.setdefault(steps, []).append(a)
-            else:
-                self._add(steps, a, ())
+                run = iter(actions)  # a value without an index, or a shared index: found one by one below
+            for a in run:
+                self._add_one(a, routes)
         for head, group in routes.items():
             self._add_routes(g, head, group)
+
+    def _add_one(self, a: Action, routes: dict[tuple[int, ...], list[Action]]) -> None:
+        """Put ``a`` in the tree (a delivery into ``routes``, by its field steps, to be added with its group);
+        EncodingError for an action the space has no index for, or whose index another legal action has."""
+        codec = self.codec
+        leaves = self.root.leaves
+        one = codec.single.get(a.kind)
+        if one is not None:
+            s = one[1].get(one[0](a))
+            if s is not None:
+                if leaves.setdefault(s, a) is not a:
+                    raise EncodingError(f"two legal actions share the index {s}: {leaves[s]} and {a}")
+                return
+        layout = codec.layouts.get(a.kind)
+        if layout is None:
+            raise EncodingError(f"'{a.kind}' actions are not in the {codec.map_id} action space")
+        steps = layout.steps(a, codec.map_id)  # says which value has no index, for a single step
+        if layout.link is not None:
+            routes.setdefault(steps, []).append(a)
+        else:
+            self._add(steps, a, ())
 
     @property
     def paths(self) -> dict[Action, tuple[int, ...]]:
