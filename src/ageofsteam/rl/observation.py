@@ -324,6 +324,26 @@ class ObservationLayout:
 
         return self._remembered(self._display_memo, tuple((col, *boxes) for col, boxes in display.items()), make)
 
+    def _supplies(self, g: GameState) -> np.ndarray:
+        """The sections from ``bag`` to ``town_disks``: the bag, the Production cubes, the tiles, New Cities
+        and town disks left."""
+        at = self.at
+        base = at["bag"]
+        out = np.zeros(at["players"] - base, dtype=np.float32)
+        for col, k in g.bag.items():
+            if col in self.colour_index:
+                out[at["bag"] - base + self.colour_index[col]] = k
+        for col in g.produced:
+            if col in self.colour_index:
+                out[at["produced"] - base + self.colour_index[col]] += 1.0
+        for tile, k in g.supply.items():
+            if tile in self.tile_index:
+                out[at["tiles_left"] - base + self.tile_index[tile]] = k
+        for letter in g.new_cities_left:
+            out[at["new_cities_left"] - base + self.letters.index(letter)] = 1.0
+        out[at["town_disks"] - base] = g.disks
+        return out
+
     def observe(
         self, g: GameState, me: int, under_way: Sequence[Node] = (), memory: ObservationMemory | None = None
     ) -> np.ndarray:
@@ -346,18 +366,8 @@ class ObservationLayout:
         at = self.at
         display = at["display"]
         m[display : display + len(self.boxes) * c] = memory.display(g)
-        for col, k in g.bag.items():
-            if col in self.colour_index:
-                m[at["bag"] + self.colour_index[col]] = k
-        for col in g.produced:
-            if col in self.colour_index:
-                m[at["produced"] + self.colour_index[col]] += 1.0
-        for tile, k in g.supply.items():
-            if tile in self.tile_index:
-                m[at["tiles_left"] + self.tile_index[tile]] = k
-        for letter in g.new_cities_left:
-            m[at["new_cities_left"] + self.letters.index(letter)] = 1.0
-        m[at["town_disks"]] = g.disks
+        supplies = memory.supplies(g)
+        m[at["bag"] : at["bag"] + len(supplies)] = supplies
         auction = g.auction
         order = g.order
         pw = self.player_width
@@ -408,7 +418,8 @@ class ObservationMemory:
     The hexes' figures are kept with the tracks' owners by seat (turned to the observer's relative seats at
     each look); they are written again, hex by hex, only where the tiles (a placed tile changes in place only
     in its owners: the engine lays a new one to upgrade or redirect), the goods on the hexes or the New Cities
-    differ from what the last look saw. The goods display is read again only when it differs."""
+    differ from what the last look saw. The goods display and the supplies are read again only
+    when they differ."""
 
     def __init__(self, layout: ObservationLayout) -> None:
         self.layout = layout
@@ -422,6 +433,8 @@ class ObservationMemory:
         self.new_cities: dict[int, str] = {}
         self.display_seen: dict[str, list[str | None]] | None = None
         self.display_part: memoryview | None = None
+        self.supplies_seen: tuple[Any, ...] = ()
+        self.supplies_part: memoryview | None = None
 
     def display(self, g: GameState) -> memoryview:
         """The goods display section of ``g``."""
@@ -429,6 +442,21 @@ class ObservationMemory:
             self.display_part = self.layout._display(g.display)
             self.display_seen = {col: boxes[:] for col, boxes in g.display.items()}
         return self.display_part
+
+    def supplies(self, g: GameState) -> memoryview:
+        """The sections from ``bag`` to ``town_disks`` of ``g`` (read again only when one of them changed)."""
+        seen = self.supplies_seen
+        if (
+            self.supplies_part is None
+            or g.disks != seen[4]
+            or g.bag != seen[0]
+            or g.supply != seen[2]
+            or g.produced != seen[1]
+            or g.new_cities_left != seen[3]
+        ):
+            self.supplies_part = self.layout._supplies(g).data
+            self.supplies_seen = (dict(g.bag), g.produced[:], dict(g.supply), g.new_cities_left[:], g.disks)
+        return self.supplies_part
 
     def hexes(self, g: GameState, me: int, out: np.ndarray) -> None:
         """Write the hexes section of ``g`` seen by ``me`` (without the route under way) into ``out``."""
