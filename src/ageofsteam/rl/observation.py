@@ -23,7 +23,6 @@ from ageofsteam.engine.actions import CHANCE
 from ageofsteam.rl.encoding import ActionCodec, action_names, display_boxes, goods_colours
 
 if TYPE_CHECKING:
-    from ageofsteam.engine.mapstate import MapState
     from ageofsteam.engine.state import GameState, PlacedTile
     from ageofsteam.rl.encoding import Node
     from ageofsteam.rules.base import BaseRules
@@ -168,12 +167,18 @@ class MapFigures:
             if value is None:
                 continue
             if how == "dict":
+                known = self._keys
                 for k, v in value.items():
-                    rows = self.key(k, me, n)
+                    rows = known.get(k) if type(k) is not int else None  # a seat's row depends on ``me``
+                    if rows is None:
+                        rows = self.key(k, me, n)
                     if not rows:
                         continue
-                    amount = _summary(v)
-                    seats = [s for s in v if type(s) is int and 0 <= s < n] if type(v) is list else ()
+                    if type(v) is list:
+                        amount = float(len(v))
+                        seats = [s for s in v if type(s) is int and 0 <= s < n]
+                    else:
+                        amount, seats = _summary(v), []
                     for j in rows:
                         row = offset + j * width
                         out[row] += amount
@@ -409,8 +414,7 @@ class ObservationLayout:
         if under_way:
             m[at["pending"] + self.kind_index[under_way[-1].kind]] = 1.0
             m[at["pending"] + len(self.kinds)] = len(under_way)
-        if self.figures.size:
-            m[at["map"] :] = memory.figures(g, me)
+        self.figures.fill(m[at["map"] :], g, me)
         return out
 
 
@@ -420,8 +424,8 @@ class ObservationMemory:
     The hexes' figures are kept with the tracks' owners by seat (turned to the observer's relative seats at
     each look); they are written again, hex by hex, only where the tiles (a placed tile changes in place only
     in its owners: the engine lays a new one to upgrade or redirect), the goods on the hexes or the New Cities
-    differ from what the last look saw. The goods display, the supplies and the map's own figures
-    are read again only when they differ."""
+    differ from what the last look saw. The goods display and the supplies are read again only
+    when they differ (the map's own figures are read at each look: copying them to compare would cost more)."""
 
     def __init__(self, layout: ObservationLayout) -> None:
         self.layout = layout
@@ -436,8 +440,6 @@ class ObservationMemory:
         self.display_seen: dict[str, list[str | None]] | None = None
         self.display_part: memoryview | None = None
         self.supplies_seen: tuple[Any, ...] = ()
-        self.figures_seen: MapState | None = None  # a copy of the map's state last read
-        self.figures_part: dict[int, memoryview] = {}  # observer → the map's figures it saw
         self.supplies_part: memoryview | None = None
 
     def display(self, g: GameState) -> memoryview:
@@ -461,18 +463,6 @@ class ObservationMemory:
             self.supplies_part = self.layout._supplies(g).data
             self.supplies_seen = (dict(g.bag), g.produced[:], dict(g.supply), g.new_cities_left[:], g.disks)
         return self.supplies_part
-
-    def figures(self, g: GameState, me: int) -> memoryview:
-        """The map's own figures seen by ``me`` (read again only when the map's state changed)."""
-        if self.figures_seen is None or g.map_state != self.figures_seen:
-            self.figures_seen = g.map_state.copy()
-            self.figures_part = {}
-        found = self.figures_part.get(me)
-        if found is None:
-            part = np.zeros(self.layout.figures.size, dtype=np.float32)
-            self.layout.figures.fill(part.data, g, me)
-            found = self.figures_part[me] = part.data
-        return found
 
     def hexes(self, g: GameState, me: int, out: np.ndarray) -> None:
         """Write the hexes section of ``g`` seen by ``me`` (without the route under way) into ``out``."""
