@@ -70,6 +70,7 @@ OWN_BUILDS_WEIGHED = 24  # a map's own build actions tried on a copy for one dec
 OWN_BUILDS_JUDGED = 4  # the best of them by a quick look, judged in full
 QUICK_LINK = 0.5  # what a link of one's own is worth at a quick look
 WEIGH_SECONDS = 0.03  # and for at most this long (a delivery search can be slow on some maps)
+PLAN_SECONDS = 0.035  # what a map's own plan (Rules.bot_plan) may spend weighing programs, for one decision
 MOVES_WEIGHED = 16  # deliveries tried on a copy for one decision (those paying most to the bot itself)
 GOOD_ENOUGH = -5.0  # a build scoring below this is not worth its money
 SHARE = 5  # dollars a share brings
@@ -141,15 +142,23 @@ class SteadyBot(RandomBot):
     name = "steady"
     level = "steady"
 
-    def __init__(self, weigh_seconds: float | None = WEIGH_SECONDS) -> None:
+    def __init__(self, weigh_seconds: float | None = WEIGH_SECONDS, plan_seconds: float = PLAN_SECONDS) -> None:
         """``weigh_seconds``: how long one decision may spend judging in full the best of a map's own build
         actions (after a quick look at each; one not judged is not taken); None: judge them all, whatever
-        the time (a decision that depends on nothing but the position: for reproducible experiments)."""
+        the time (a decision that depends on nothing but the position: for reproducible experiments), the
+        map's own plan too. ``plan_seconds``: how long the map's own plan may weigh programs otherwise."""
         super().__init__()
         self.weigh_seconds = weigh_seconds
+        self.plan_seconds = plan_seconds
 
     def choose(self, game: Game, rng: random.Random) -> Action:
         return self.hint(game, rng).action
+
+    def _map_plan(self, g: GameState, seat: int) -> TurnPlan | None:
+        """The map's own plan for the turn (``Rules.bot_plan``), weighed for at most ``plan_seconds`` (all of it
+        when the bot judges whatever the time)."""
+        deadline = None if self.weigh_seconds is None else time.perf_counter() + self.plan_seconds
+        return g.rules.bot_plan(g, seat, deadline=deadline)
 
     def hint(self, game: Game, rng: random.Random) -> Hint:
         g = game.state
@@ -177,7 +186,7 @@ class SteadyBot(RandomBot):
     # --- I. shares ------------------------------------------------------------------------------
 
     def _shares(self, g: GameState, seat: int, legal: list[Action]) -> Hint:
-        plan = g.rules.bot_plan(g, seat)
+        plan = self._map_plan(g, seat)
         if plan is not None:  # the map's own plan says how many
             fits = [a for a in legal if isinstance(a, IssueShares) and a.count <= plan.shares]
             if fits:
@@ -225,7 +234,7 @@ class SteadyBot(RandomBot):
     # --- III. actions ---------------------------------------------------------------------------
 
     def _action(self, g: GameState, seat: int, legal: list[Action]) -> Hint:
-        plan = g.rules.bot_plan(g, seat)
+        plan = self._map_plan(g, seat)
         if plan is not None:  # the map's own plan names the action
             chosen = next((a for a in legal if isinstance(a, SelectAction) and a.action == plan.action), None)
             if chosen is not None:
@@ -329,13 +338,13 @@ class SteadyBot(RandomBot):
     def _build(self, g: GameState, seat: int) -> Hint:
         b = g.build
         assert b is not None
-        plan = g.rules.bot_plan(g, seat)
-        if plan is not None:
-            if b.may_urbanize and plan.urbanize is not None:
-                return Hint(plan.urbanize, plan.why)
+        own = self._map_plan(g, seat)
+        if own is not None:
+            if b.may_urbanize and own.urbanize is not None:
+                return Hint(own.urbanize, own.why)
             if b.builds_left <= 0:
                 return Hint(EndBuild(seat), "no builds left this turn")
-            return self._planned_build(g, seat, plan)
+            return self._planned_build(g, seat, own)
         if b.may_urbanize:
             urb = self._urbanize_site(g, seat)
             if urb is not None:
@@ -534,7 +543,7 @@ class SteadyBot(RandomBot):
     def _best_by_play(self, g: GameState, seat: int, legal: list[Action]) -> Hint:
         """Each move tried on a copy; the one that most raises the position. The engine is raised only when
         that opens a better delivery and the income can carry it."""
-        plan = g.rules.bot_plan(g, seat)
+        plan = self._map_plan(g, seat)
         if plan is not None and plan.move in legal:  # the map's own plan names the move
             return Hint(plan.move, plan.why)
         me = g.players[seat]

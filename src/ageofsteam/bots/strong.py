@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from ageofsteam.bots.base import Hint
 from ageofsteam.bots.plans import circle_plans, disc_offers, link_plans, next_build
-from ageofsteam.bots.steady import WEIGH_SECONDS, SteadyBot, position_value
+from ageofsteam.bots.steady import PLAN_SECONDS, WEIGH_SECONDS, SteadyBot, position_value
 from ageofsteam.engine.actions import Bid, Build, EndBuild, IssueShares
 from ageofsteam.engine.playout import advance
 from ageofsteam.rules.circles import PlaceDisc
@@ -30,6 +30,7 @@ if TYPE_CHECKING:
 CANDIDATES = 6  # actions weighed besides the steady bot's own
 PLAYOUT_DECISIONS = 400  # a playout stops after this many decisions even if the turn goes on
 SOLO_HORIZON = 6  # turns a playout covers on a solo map
+ROOT_PLAN_SHARE = 0.4  # of the budget, what a map's own plan may take for the bot's first choice
 
 
 def horizon(g: GameState) -> int:
@@ -61,7 +62,11 @@ class StrongBot(SteadyBot):
         super().__init__()
         self.seconds = seconds
         self.playouts = playouts
-        self.steady = SteadyBot(weigh_seconds=None if playouts is not None else WEIGH_SECONDS)
+        weigh = None if playouts is not None else WEIGH_SECONDS
+        self.steady = SteadyBot(weigh_seconds=weigh)  # the playouts' bot, quick
+        # its own first choice may take a share of the budget for a map's own plan (weighed whole, it serves
+        # the playouts too)
+        self.root = SteadyBot(weigh_seconds=weigh, plan_seconds=max(PLAN_SECONDS, ROOT_PLAN_SHARE * seconds))
 
     def hint(self, game: Game, rng: random.Random) -> Hint:
         deadline = time.perf_counter() + self.seconds if self.playouts is None else float("inf")
@@ -69,7 +74,7 @@ class StrongBot(SteadyBot):
         seat = g.to_move
         if seat is None or seat < 0 or g.over:
             raise ValueError("no legal action: it is not a player's turn")
-        plain = self.steady.hint(game, rng)
+        plain = self.root.hint(game, rng)
         candidates = self._candidates(g, plain.action, rng)
         if len(candidates) == 1:
             return plain

@@ -301,10 +301,11 @@ class BaseRules:
         as the base game's actions are judged."""
         return None
 
-    def bot_plan(self, g: GameState, seat: int) -> TurnPlan | None:
+    def bot_plan(self, g: GameState, seat: int, deadline: float | None = None) -> TurnPlan | None:
         """This map's own plan for ``seat``'s turn from where it stands, which the steady bot (and the strong bot's
         playouts) follow: the shares to issue, the action, the New City and the links to build, the move in Move
-        Goods, and why (``bots.plans.TurnPlan``); None: the bots' rules of thumb."""
+        Goods, and why (``bots.plans.TurnPlan``); None: the bots' rules of thumb. ``deadline`` (a
+        ``time.perf_counter()`` value): weigh no more than until then and play the best found so far."""
         return None
 
     def action_title(self, action: str) -> str:

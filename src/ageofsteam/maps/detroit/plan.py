@@ -22,6 +22,7 @@ starts the best run of the turn's remaining moves.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -147,8 +148,8 @@ def arrivals(g: GameState) -> dict[int, dict[str, int]]:
     out: dict[int, dict[str, int]] = {}
     rules = g.rules
     places = dict(rules.growth_city)
-    for letter, h in ((v, k) for k, v in g.new_cities.items()):
-        places[letter] = h
+    for letter, town in ((v, k) for k, v in g.new_cities.items()):
+        places[letter] = town
     for column, boxes in g.display.items():
         h = places.get(column)
         if h is None:
@@ -313,17 +314,24 @@ def _engineer_track(first: tuple[LinkPlan, ...], builds: int, done: list[int]) -
     return sum(costs) - min(costs) - paid if costs else 0
 
 
-def solo_plan(g: GameState, seat: int) -> TurnPlan | None:
+def solo_plan(g: GameState, seat: int, deadline: float | None = None) -> TurnPlan | None:
     """The best plan for ``seat``'s solo turn from where it stands (share issue, action, building or moving),
-    by :func:`project`; None in other phases."""
+    by :func:`project`; None in other phases. ``deadline`` (a ``time.perf_counter()`` value): programs of more
+    than one link are weighed only until then (a plan so cut short serves only asks with a deadline)."""
     if g.phase not in (*BEFORE_MOVES, "move_goods"):
         return None
     key = _key(g, seat)
-    if key not in _memo:
+    known = _memo.get(key)
+    if known is None or (deadline is None and not known[1]):
         if len(_memo) > 4096:
             _memo.clear()
-        _memo[key] = _search(g, seat) if g.phase != "move_goods" else _moves(g, seat)
-    return _memo[key]
+        if g.phase == "move_goods":
+            known = (_moves(g, seat), True)
+        else:
+            found, whole = _search(g, seat, deadline)
+            known = (found, whole)
+        _memo[key] = known
+    return known[0]
 
 
 def _moves(g: GameState, seat: int) -> TurnPlan | None:
@@ -427,7 +435,8 @@ def _key(g: GameState, seat: int) -> tuple[object, ...]:
     )
 
 
-_memo: dict[tuple[object, ...], TurnPlan | None] = {}  # plans already made (the strong bot asks again and again)
+_memo: dict[tuple[object, ...], tuple[TurnPlan | None, bool]] = {}
+"""Plans already made (the strong bot asks again and again), and whether each was weighed whole."""
 
 
 @dataclass(frozen=True)
@@ -469,25 +478,35 @@ def _turns(g: GameState, seat: int) -> list[_Turn]:
 _Best = tuple[float, int, "_Turn", tuple[LinkPlan, ...], int]  # projected turn, shares, turn, links begun, track $
 
 
-def _search(g: GameState, seat: int) -> TurnPlan | None:
+def _search(g: GameState, seat: int, deadline: float | None = None) -> tuple[TurnPlan | None, bool]:
     """Issue Shares, Select Action, Build Track: the best program of links with the best action (a New City
-    weighed too, where Urbanization may still be taken)."""
+    weighed too, where Urbanization may still be taken), and whether every program was weighed before
+    ``deadline`` (each search of programs gets an equal share of the time left)."""
     turns = _turns(g, seat)
-    best = _best_program(g, seat, [t for t in turns if t.action != URBANIZATION])
-    site: Urbanize | None = None
     urban = [t for t in turns if t.action == URBANIZATION]
-    if urban:
-        for h, letter in _sites(g, seat):
-            trial = g.copy()
-            _place_new_city(trial, h, letter)
-            found = _best_program(trial, seat, urban)
-            if found is not None and (best is None or found[0] > best[0] + 1e-9):
-                best, site = found, Urbanize(seat, g.label(h), letter)
+    sites = _sites(g, seat) if urban else []
+    searches = 1 + len(sites)
+
+    def share(done: int) -> float | None:
+        if deadline is None:
+            return None
+        now = time.perf_counter()
+        return now + max(0.0, deadline - now) / (searches - done)
+
+    best, whole = _best_program(g, seat, [t for t in turns if t.action != URBANIZATION], share(0))
+    site: Urbanize | None = None
+    for k, (h, letter) in enumerate(sites):
+        trial = g.copy()
+        _place_new_city(trial, h, letter)
+        found, complete = _best_program(trial, seat, urban, share(k + 1))
+        whole = whole and complete
+        if found is not None and (best is None or found[0] > best[0] + 1e-9):
+            best, site = found, Urbanize(seat, g.label(h), letter)
     if best is None:
-        return None
+        return None, whole
     at, shares, turn, links, track = best
     why = _why(g, at, shares, turn.action, links, track, site)
-    return TurnPlan(shares, turn.action, links, track, why, urbanize=site)
+    return TurnPlan(shares, turn.action, links, track, why, urbanize=site), whole
 
 
 def _place_new_city(g: GameState, h: int, letter: str) -> None:
@@ -559,10 +578,13 @@ def _distances(g: GameState, start: int) -> dict[int, int]:
     return _hex_distances[key]
 
 
-def _best_program(g: GameState, seat: int, turns: list[_Turn]) -> _Best | None:
-    """The best program of links and the best of ``turns`` for it, by :func:`project`."""
+def _best_program(
+    g: GameState, seat: int, turns: list[_Turn], deadline: float | None = None
+) -> tuple[_Best | None, bool]:
+    """The best program of links and the best of ``turns`` for it, by :func:`project`, and whether every
+    program was weighed: those of one link always are, longer ones only until ``deadline``."""
     if not turns:
-        return None
+        return None, True
     rules = g.rules
     me = g.players[seat]
     most = rules.max_shares(g)
@@ -604,7 +626,11 @@ def _best_program(g: GameState, seat: int, turns: list[_Turn]) -> _Best | None:
     wide = max(turns, key=lambda t: (t.builds, -t.fee))
     scored: dict[tuple[LinkPlan, ...], float] = {}
     beam: list[tuple[LinkPlan, ...]] = [()]
-    for _ in range(PROGRAM_LINKS):
+    whole = True
+    for length in range(PROGRAM_LINKS):
+        if length and deadline is not None and time.perf_counter() > deadline:
+            whole = False
+            break
         grown = []
         for prog in beam:
             used = {h for p in prog for h in p.path}
@@ -614,6 +640,9 @@ def _best_program(g: GameState, seat: int, turns: list[_Turn]) -> _Best | None:
                     continue
                 new = (*prog, p)
                 if new not in scored:
+                    if length and deadline is not None and time.perf_counter() > deadline:
+                        whole = False  # the time is up: the programs weighed so far are the choice
+                        break
                     r = score(new, wide)
                     if r is None:
                         continue
@@ -632,7 +661,7 @@ def _best_program(g: GameState, seat: int, turns: list[_Turn]) -> _Best | None:
                 sched = schedule(prog, turn.builds, rules.BUILDS)
                 assert sched is not None
                 best = (r[0], r[1], turn, sched.first, r[2])
-    return best
+    return best, whole
 
 
 def _why(

@@ -128,9 +128,9 @@ class Rules(BaseRules):
             return 2.5 if me.cash < short + 3 else 0.5
         return None if me.cash - self.action_fee(g, action) >= short else 0.2
 
-    def bot_plan(self, g: GameState, seat: int) -> TurnPlan | None:
+    def bot_plan(self, g: GameState, seat: int, deadline: float | None = None) -> TurnPlan | None:
         """Solo: the turn's shares, action, links and moves by the projection of the turns to come (``plan.py``)."""
-        return solo_plan(g, seat) if self.solo(g) else None
+        return solo_plan(g, seat, deadline) if self.solo(g) else None
 
     def make_phases(self) -> list[Phase]:
         return [SpecialLinkBuildPhase() if isinstance(p, BuildTrackPhase) else p for p in super().make_phases()]
