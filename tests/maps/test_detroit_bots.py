@@ -6,6 +6,7 @@ issued for track that brings cubes to its cities, and the moves that make the mo
 from __future__ import annotations
 
 import random
+import time
 
 from ageofsteam import Game
 from ageofsteam.bots import bot
@@ -167,3 +168,20 @@ def test_the_solo_plan_places_a_black_new_city_where_black_cubes_have_nowhere_to
     assert g.city_colours(site) == ("black",)
     holders = {g.map.by_label["J8"], g.map.by_label["P8"]}  # the black cubes' cities, joined to each other
     assert any(lk.owner == 0 and site in (lk.a, lk.b) and lk.other(site) in holders for lk in g.network.links.values())
+
+
+def test_a_solo_plan_cut_short_by_its_deadline_still_plans_and_serves_only_asks_with_a_deadline():
+    from ageofsteam.maps.detroit import plan as detroit_plan
+
+    game = solo_start()
+    g = game.state
+    assert g.phase == "issue_shares"
+    detroit_plan._memo.clear()
+    hurried = solo_plan(g, 0, deadline=time.perf_counter() - 1.0)  # the time is up before it starts
+    assert hurried is not None  # the programs of one link are weighed all the same
+    key = detroit_plan._key(g, 0)
+    assert detroit_plan._memo[key] == (hurried, False)
+    assert solo_plan(g, 0, deadline=time.perf_counter() - 1.0) is hurried  # a hurried ask takes it
+    whole = solo_plan(g, 0)  # an ask with all the time weighs every program again
+    assert detroit_plan._memo[key] == (whole, True)
+    assert solo_plan(g, 0, deadline=time.perf_counter() - 1.0) is whole  # and the whole plan serves everyone
