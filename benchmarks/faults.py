@@ -31,7 +31,6 @@ import asyncio
 import json
 import os
 import random
-import secrets
 import shlex
 import signal
 import statistics
@@ -39,22 +38,19 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
-from contextlib import ExitStack, contextmanager, suppress
+from contextlib import ExitStack, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote
 
 import httpx
 import websockets
-from sqlalchemy import create_engine, text
 
 from ageofsteam.bots import RandomBot
 from ageofsteam.engine.actions import parse_action
 from ageofsteam.engine.game import Game
 from ageofsteam.engine.record import Record
-from ageofsteam.server.store import Store
+from ageofsteam.server.store import Store, fresh_schema
 from web import cpu_seconds, free_port  # benchmarks/web.py (this script's folder is on the path)
 
 WARM_UP = 3.0  # seconds at the start (every client reading its game at once) left out of the figures
@@ -67,27 +63,6 @@ STARTED = time.monotonic()
 def say(what: str) -> None:
     """A line of progress (on stderr, with the seconds since the start)."""
     print(f"[{time.monotonic() - STARTED:5.1f} s] {what}", file=sys.stderr, flush=True)
-
-
-@contextmanager
-def fresh_schema(url: str) -> Iterator[str]:
-    """The URL of a new schema of the database at ``url``, dropped at the end."""
-    schema = f"aos_faults_{secrets.token_hex(4)}"
-    admin = create_engine(url, isolation_level="AUTOCOMMIT", pool_pre_ping=True)
-    with admin.connect() as conn:
-        conn.execute(text(f"CREATE SCHEMA {schema}"))
-    sep = "&" if "?" in url else "?"
-    try:
-        yield f"{url}{sep}options={quote(f'-csearch_path={schema}')}"
-    finally:
-        for _ in range(50):  # the database may still be coming back from its restart
-            try:
-                with admin.connect() as conn:
-                    conn.execute(text(f"DROP SCHEMA {schema} CASCADE"))
-                break
-            except Exception:
-                time.sleep(0.2)
-        admin.dispose()
 
 
 class Server:
@@ -359,7 +334,7 @@ def main() -> None:
     if not args.database_url.startswith("postgresql"):
         raise SystemExit("a PostgreSQL database is needed: --database-url or AOS_TEST_DATABASE_URL")
     with ExitStack() as stack:
-        url = stack.enter_context(fresh_schema(args.database_url))
+        url = stack.enter_context(fresh_schema(args.database_url, "aos_faults", drop_tries=50))
         if args.server_log:
             log = stack.enter_context(args.server_log.open("wb"))
         else:

@@ -5,17 +5,15 @@ fresh schema of that database (the variant is skipped otherwise)."""
 from __future__ import annotations
 
 import os
-import secrets
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from urllib.parse import quote
 
 import pytest
 from fastapi.testclient import TestClient
-from sqlalchemy import create_engine, text
 
 from ageofsteam.server import create_app
+from ageofsteam.server.store import fresh_schema
 
 PG_URL = os.environ.get("AOS_TEST_DATABASE_URL", "")
 
@@ -26,17 +24,8 @@ def postgres_schema() -> Iterator[str]:
     dropped at the end."""
     if not PG_URL:
         pytest.skip("no PostgreSQL: set AOS_TEST_DATABASE_URL=postgresql+psycopg://user:pass@host/db")
-    schema = f"aos_test_{secrets.token_hex(6)}"
-    admin = create_engine(PG_URL, isolation_level="AUTOCOMMIT")
-    with admin.connect() as conn:
-        conn.execute(text(f"CREATE SCHEMA {schema}"))
-    sep = "&" if "?" in PG_URL else "?"
-    try:
-        yield f"{PG_URL}{sep}options={quote(f'-csearch_path={schema}')}"
-    finally:
-        with admin.connect() as conn:
-            conn.execute(text(f"DROP SCHEMA {schema} CASCADE"))
-        admin.dispose()
+    with fresh_schema(PG_URL, "aos_test") as url:
+        yield url
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

@@ -467,6 +467,32 @@ class Hub:
 
     # --- changes -------------------------------------------------------------------------------
 
+    async def _store_change(
+        self, live: LiveGame, put_back: Callable[[], None], write: Callable[[int, str, dict[str, Any], bool], int]
+    ) -> None:
+        """Store the change just made to ``live``'s game: ``write(version, status, summary, bot to move)`` stores
+        it if the game is still at ``version`` and returns the new one. If it is refused (:class:`Stale`: the game
+        changed elsewhere first) ``put_back()`` restores the game in memory; on any other failure too, and the
+        cached game is dropped (the commit may or may not have happened: the database will say). Once stored, an
+        undo asked for is over and what was worked out for the old position is forgotten."""
+        meta = live.meta
+        version = meta.version
+        try:
+            meta.version = await self.store.run(
+                write, version, live.status(), live.summary(), live.bot_to_move() is not None
+            )
+        except Stale:  # refused: nothing was stored
+            put_back()
+            raise
+        except BaseException:
+            put_back()
+            self._forget(live)
+            raise
+        meta.status = live.status()
+        live.undo_request = None
+        live.svg_cache.clear()
+        live.legal_cache = None
+
     async def _commit(
         self, live: LiveGame, apply: Any, within: Callable[[Connection], None] | None = None
     ) -> dict[str, Any]:
@@ -485,30 +511,13 @@ class Hub:
         new = game.record.actions[start:]
         live.moved_at = time.time()
         before = live.last_to_move
-        meta = live.meta
-        try:
-            meta.version = await self.store.run(
-                self.store.append,
-                meta.id,
-                meta.version,
-                start,
-                new,
-                live.status(),
-                live.summary(),
-                live.bot_to_move() is not None,
-                within,
-            )
-        except Stale:  # refused: nothing was stored
-            self._restore(live, start)
-            raise
-        except BaseException:  # the commit may or may not have happened: the database will say
-            self._restore(live, start)
-            self._forget(live)
-            raise
-        meta.status = live.status()
-        live.undo_request = None  # a new action ends any undo that was asked for
-        live.svg_cache.clear()
-        live.legal_cache = None
+        await self._store_change(
+            live,
+            lambda: self._restore(live, start),
+            lambda version, status, summary, bots: self.store.append(
+                live.meta.id, version, start, new, status, summary, bots, within
+            ),
+        )
         msg = _update_message(live, start, log_start)
         self.broadcast(live, msg)
         live.last_to_move = game.to_move
@@ -651,29 +660,18 @@ class Hub:
         insert_seat_notes(replayed, live.meta.seats)
         old = live.game
         live.game = replayed
-        meta = live.meta
-        try:
-            meta.version = await self.store.run(
-                self.store.truncate,
-                meta.id,
-                meta.version,
-                new_len,
-                live.status(),
-                live.summary(),
-                live.bot_to_move() is not None,
-            )
-        except Stale:
+
+        def put_back() -> None:
             live.game = old
-            raise
-        except BaseException:
-            live.game = old
-            self._forget(live)
-            raise
-        live.meta.status = live.status()
+
+        await self._store_change(
+            live,
+            put_back,
+            lambda version, status, summary, bots: self.store.truncate(
+                live.meta.id, version, new_len, status, summary, bots
+            ),
+        )
         live.undos += 1
-        live.undo_request = None
-        live.svg_cache.clear()
-        live.legal_cache = None
         msg = {
             "type": "undo",
             "index": new_len,

@@ -27,11 +27,14 @@ import asyncio
 import contextlib
 import hashlib
 import json
+import secrets
+import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, TypeVar
+from urllib.parse import quote
 
 from sqlalchemy import (
     Column,
@@ -416,3 +419,28 @@ class Store:
     def count(self) -> int:
         with self.engine.connect() as conn:
             return int(conn.execute(select(func.count()).select_from(games_table)).scalar_one())
+
+
+@contextlib.contextmanager
+def fresh_schema(url: str, prefix: str = "aos_tmp", drop_tries: int = 1) -> Iterator[str]:
+    """The URL of a new, empty schema of the PostgreSQL database at ``url`` (its connections search it first), the
+    schema dropped at the end, tried ``drop_tries`` times 0.2 s apart (the database may be coming back from a
+    restart): a database of its own for a test or a benchmark, on a shared server."""
+    schema = f"{prefix}_{secrets.token_hex(6)}"
+    admin = create_engine(url, isolation_level="AUTOCOMMIT", pool_pre_ping=True)
+    with admin.connect() as conn:
+        conn.execute(text(f"CREATE SCHEMA {schema}"))
+    sep = "&" if "?" in url else "?"
+    try:
+        yield f"{url}{sep}options={quote(f'-csearch_path={schema}')}"
+    finally:
+        for attempt in range(drop_tries):
+            try:
+                with admin.connect() as conn:
+                    conn.execute(text(f"DROP SCHEMA {schema} CASCADE"))
+                break
+            except Exception:
+                if attempt == drop_tries - 1:
+                    raise
+                time.sleep(0.2)
+        admin.dispose()
