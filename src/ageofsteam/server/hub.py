@@ -32,6 +32,7 @@ import secrets
 import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -61,6 +62,7 @@ T = TypeVar("T")
 log = logging.getLogger("ageofsteam.server")
 CACHE_SIZE = 256  # live games kept in memory (games with viewers or bots at work are never dropped)
 VIEWER_BACKLOG = 500  # messages queued to one viewer before it is dropped (it reconnects and gets a hello)
+REPLAY_THREADS = 2  # games replayed at once in worker threads (a replay holds the interpreter most of the time)
 STALE_TRIES = 3  # times a change refused by the database (the game changed elsewhere) is checked again
 
 
@@ -245,45 +247,74 @@ class Hub:
         self.thinker = Thinker(bot_workers)
         self.live: OrderedDict[str, LiveGame] = OrderedDict()
         self.loading: dict[str, int] = {}  # games being read from the store: the latest version told meanwhile
+        self.pending: dict[str, asyncio.Future[LiveGame]] = {}  # games being loaded, for the requests that wait
+        self.replayer = ThreadPoolExecutor(REPLAY_THREADS, thread_name_prefix="replay")
+        self.unplayable: OrderedDict[str, tuple[int, ApiError]] = OrderedDict()  # game → (version, its refusal)
         self.tasks: set[asyncio.Task[None]] = set()
 
     # --- loading -------------------------------------------------------------------------------
 
     async def get(self, game_id: str) -> LiveGame:
-        """The live game ``game_id`` (replayed from the store on first use); 404 if there is none."""
+        """The live game ``game_id`` (replayed from the store on first use); 404 if there is none. Requests for a
+        game being loaded wait for that one load."""
         live = self.live.get(game_id)
         if live is not None:
             self.live.move_to_end(game_id)
             return live
         if len(game_id) > 32:
             raise ApiError(404, "not_found", f"no game {game_id!r}", "id")
-        first = game_id not in self.loading
-        if first:
-            self.loading[game_id] = 0
+        pending = self.pending.get(game_id)
+        if pending is None:
+            pending = self.pending[game_id] = asyncio.ensure_future(self._load(game_id))
+            pending.add_done_callback(lambda _: self.pending.pop(game_id, None))
+        return await asyncio.shield(pending)  # a request given up leaves the load to the others
+
+    async def _load(self, game_id: str) -> LiveGame:
+        """Read ``game_id`` from the store and replay it outside the event loop (:meth:`replay`)."""
+        self.loading[game_id] = 0
         try:
             stored = await self.store.run(self.store.load, game_id)
+            if stored is None:
+                raise ApiError(404, "not_found", f"no game {game_id!r}", "id")
+            refused = self.unplayable.get(game_id)
+            if refused is not None and refused[0] == stored.version:
+                raise refused[1]
+            try:
+                game = await self.replay(game_id, stored)
+            except ApiError as exc:
+                self.unplayable[game_id] = (stored.version, exc)
+                while len(self.unplayable) > CACHE_SIZE:
+                    self.unplayable.popitem(last=False)
+                raise
         finally:
-            told = self.loading.pop(game_id, 0) if first else 0
-        live = self.live.get(game_id)  # loaded meanwhile by another request: there is one live game per id
-        if live is None:
-            live = self._replay(game_id, stored)
+            told = self.loading.pop(game_id, 0)
+        live = self.live.get(game_id) or self._keep(stored, game)  # (a start-up sweep may have made it meanwhile)
         if told > live.meta.version:  # changed elsewhere while it was read: catch up
             task = asyncio.get_running_loop().create_task(self.changed_elsewhere(game_id, told))
             self.tasks.add(task)
             task.add_done_callback(self.tasks.discard)
         return live
 
+    async def replay(self, game_id: str, stored: StoredGame) -> Game:
+        """:func:`_replayed` in a worker thread, at most ``REPLAY_THREADS`` at once: a long game takes tens of
+        milliseconds to replay, which on the event loop would hold up every other game and viewer."""
+        return await asyncio.get_running_loop().run_in_executor(self.replayer, _replayed, game_id, stored)
+
     def get_now(self, game_id: str) -> LiveGame:
         """:meth:`get` without awaiting (at start-up)."""
-        return self.live.get(game_id) or self._replay(game_id, self.store.load(game_id))
-
-    def _replay(self, game_id: str, stored: StoredGame | None) -> LiveGame:
+        live = self.live.get(game_id)
+        if live is not None:
+            return live
+        stored = self.store.load(game_id)
         if stored is None:
             raise ApiError(404, "not_found", f"no game {game_id!r}", "id")
-        game = _replayed(game_id, stored)
+        return self._keep(stored, _replayed(game_id, stored))
+
+    def _keep(self, stored: StoredGame, game: Game) -> LiveGame:
+        """Keep ``game`` (replayed from ``stored``) as a live game."""
         live = LiveGame(stored, game, moved_at=float(stored.summary.get("moved_at") or time.time()))
         live.undo_request = UndoRequest.from_json(stored.undo_request)
-        self.live[game_id] = live
+        self.live[stored.id] = live
         self._trim()
         return live
 
@@ -656,7 +687,7 @@ class Hub:
         seat = parse_action(game.record.actions[new_len]).actor
         assert seat is not None
         record = game.record.model_copy(update={"actions": game.record.actions[:new_len]})
-        replayed = Game.from_record(record)
+        replayed = await asyncio.get_running_loop().run_in_executor(self.replayer, Game.from_record, record)
         insert_seat_notes(replayed, live.meta.seats)
         old = live.game
         live.game = replayed
@@ -1093,7 +1124,7 @@ class Hub:
                 if full is None:
                     return
                 stored = full
-                game = _replayed(live.meta.id, stored)
+                game = await self.replay(live.meta.id, stored)
             else:
                 stored.actions = []
         except BaseException:
