@@ -16,6 +16,7 @@ from aiosmtpd.controller import Controller
 from fastapi.testclient import TestClient
 
 from ageofsteam.server import create_app
+from ageofsteam.server.store import Store
 from tests.server.helpers import wait_for
 
 
@@ -129,3 +130,17 @@ def test_without_an_smtp_server_no_mail_is_offered(client: TestClient) -> None:
         f"/api/games/{d['id']}/notify", json={"email": "a@x.test"}, headers={"X-Seat-Token": d["seats"][0]["token"]}
     )
     assert r.status_code == 409 and r.json()["code"] == "no_mail"
+
+
+def test_the_mail_interval_holds_across_processes_and_restarts(db_url: str) -> None:
+    first, second = Store(db_url), Store(db_url)  # two server processes on one database (or one restarted)
+    try:
+        assert first.claim_turn_mail("g1", 0, 3600)
+        assert not second.claim_turn_mail("g1", 0, 3600)  # the other process may not mail the seat again
+        assert not first.claim_turn_mail("g1", 0, 3600)
+        assert second.claim_turn_mail("g1", 1, 3600)  # another seat
+        assert second.claim_turn_mail("g2", 0, 3600)  # another game
+        assert first.claim_turn_mail("g1", 0, 0)  # the interval has passed
+    finally:
+        first.close()
+        second.close()

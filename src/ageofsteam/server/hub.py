@@ -34,6 +34,7 @@ from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
+from email.message import EmailMessage
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from fastapi import WebSocket, WebSocketDisconnect
@@ -563,15 +564,26 @@ class Hub:
             return
         spec = live.meta.seats[seat]
         to = spec.get("email")
-        if not to or spec.get("bot") or not self.mailer.due(live.meta.id, seat):
+        if not to or spec.get("bot"):
             return
         g = live.game.state
         msg = self.mailer.message(
             to, live.meta.id, seat, spec["name"], g.map.name, g.rules.phase(g).title, live.meta.host_hash
         )
-        task = asyncio.get_running_loop().create_task(self.mailer.send(msg))
+        task = asyncio.get_running_loop().create_task(self._send_turn_mail(live.meta.id, seat, msg))
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
+
+    async def _send_turn_mail(self, game_id: str, seat: int, msg: EmailMessage) -> None:
+        """Send ``msg`` unless a mail went to ``seat`` within the interval (from any process)."""
+        assert self.mailer is not None
+        try:
+            due = await self.store.run(self.store.claim_turn_mail, game_id, seat, self.mailer.every)
+        except DBAPIError:
+            log.warning("no turn mail to seat %d of game %s: the database did not answer", seat, game_id)
+            return
+        if due:
+            await self.mailer.send(msg)
 
     async def set_email(self, live: LiveGame, ident: Identity, email: str | None) -> dict[str, Any]:
         """A player asks for turn mails at ``email`` for their seats (None: no more mails)."""

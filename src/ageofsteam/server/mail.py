@@ -8,7 +8,6 @@ import hashlib
 import hmac
 import logging
 import smtplib
-import time
 from email.message import EmailMessage
 from urllib.parse import urlparse
 
@@ -24,7 +23,8 @@ def stop_key(secret: str, game_id: str, seat: int) -> str:
 
 
 class Mailer:
-    """Sends turn mails in a thread, one per seat per ``every`` seconds at most (``url``: smtp://host:port)."""
+    """Sends turn mails in a thread (``url``: smtp://host:port). ``every``: the seconds between two mails to one
+    seat, at least (kept by the store for every process: ``Store.claim_turn_mail``)."""
 
     def __init__(self, url: str, sender: str, base_url: str, every: float = MAIL_EVERY) -> None:
         parts = urlparse(url)
@@ -34,16 +34,6 @@ class Mailer:
         self.sender = sender
         self.base_url = base_url.rstrip("/")
         self.every = every
-        self.sent_at: dict[tuple[str, int], float] = {}
-
-    def due(self, game_id: str, seat: int) -> bool:
-        """Whether a mail may go to this seat now (the throttle); counts it as sent if so."""
-        now = time.monotonic()
-        last = self.sent_at.get((game_id, seat))
-        if last is not None and now - last < self.every:
-            return False
-        self.sent_at[(game_id, seat)] = now
-        return True
 
     def message(
         self, to: str, game_id: str, seat: int, player: str, map_name: str, what: str, secret: str

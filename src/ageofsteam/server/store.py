@@ -1,6 +1,6 @@
 """Storage of games through SQLAlchemy: the game record is the stored truth.
 
-Two tables, portable column types only (strings, text, integers), so SQLite and PostgreSQL both work:
+Three tables, portable column types only (strings, text, integers), so SQLite and PostgreSQL both work:
 
 * ``games``: id, map, options (JSON text), seats (JSON text, with token hashes), seed, the secret chance seed,
   created, status, host token hash, a summary (turn, phase, player to move, action count) for the lobby list,
@@ -8,7 +8,8 @@ Two tables, portable column types only (strings, text, integers), so SQLite and 
   version (one more at every change), the version at which the record was last cut back (an undo), whether a
   bot is to move, and the undo asked for that waits for the players' answers (JSON text). Columns added since
   the first release are added to older databases when the server starts;
-* ``actions``: game id, index (unique per game), action (JSON text).
+* ``actions``: game id, index (unique per game), action (JSON text);
+* ``turn_mails``: game id, seat, when the last turn mail went to it (so that every process keeps one interval).
 
 Every change is one transaction, and a compare-and-set on the game row's version: a change worked out from a
 position another process has changed meanwhile is refused (:class:`Stale`), whatever the processes hold in
@@ -37,6 +38,7 @@ from typing import Any, TypeVar
 from urllib.parse import quote
 
 from sqlalchemy import (
+    BigInteger,
     Column,
     ForeignKey,
     Integer,
@@ -56,6 +58,7 @@ from sqlalchemy import (
     text,
     update,
 )
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection, Engine
 
 from ageofsteam.engine.record import Record, Seat
@@ -102,6 +105,16 @@ actions_table = Table(
     Column("idx", Integer, nullable=False),
     Column("action", Text, nullable=False),
     PrimaryKeyConstraint("game_id", "idx"),
+)
+
+
+turn_mails_table = Table(
+    "turn_mails",
+    metadata,
+    Column("game_id", String(32), nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column("sent_ms", BigInteger, nullable=False),  # when the last turn mail went to the seat (ms since 1970)
+    PrimaryKeyConstraint("game_id", "seat"),
 )
 
 
@@ -384,6 +397,25 @@ class Store:
                 update(games_table).where(games_table.c.id == game_id, games_table.c.version == version).values(values)
             ).rowcount
             return self._changed(conn, game_id, version, done)
+
+    def claim_turn_mail(self, game_id: str, seat: int, every: float) -> bool:
+        """Whether a turn mail may go to ``seat`` now: none went to it in the last ``every`` seconds, from any
+        process. If so, it is recorded as sent (one statement, so two processes cannot both claim it)."""
+        now = int(time.time() * 1000)
+        dialect = postgresql if self.engine.dialect.name == "postgresql" else sqlite
+        t = turn_mails_table
+        claim = (
+            dialect.insert(t)
+            .values(game_id=game_id, seat=seat, sent_ms=now)
+            .on_conflict_do_update(
+                index_elements=[t.c.game_id, t.c.seat],
+                set_={"sent_ms": now},
+                where=t.c.sent_ms <= now - int(every * 1000),
+            )
+            .returning(t.c.seat)
+        )
+        with self._begin() as conn:
+            return conn.execute(claim).first() is not None
 
     def load(self, game_id: str, since: int = 0) -> StoredGame | None:
         """A game with its actions from position ``since`` on (all by default), or None."""
