@@ -267,8 +267,13 @@ class Hub:
         pending = self.pending.get(game_id)
         if pending is None:
             pending = self.pending[game_id] = asyncio.ensure_future(self._load(game_id))
-            pending.add_done_callback(lambda _: self.pending.pop(game_id, None))
+            pending.add_done_callback(functools.partial(self._loaded, game_id))
         return await asyncio.shield(pending)  # a request given up leaves the load to the others
+
+    def _loaded(self, game_id: str, load: asyncio.Future[LiveGame]) -> None:
+        self.pending.pop(game_id, None)
+        if not load.cancelled():
+            load.exception()  # told to the requests that waited (if every one gave up, to nobody)
 
     async def _load(self, game_id: str) -> LiveGame:
         """Read ``game_id`` from the store and replay it outside the event loop (:meth:`replay`)."""
