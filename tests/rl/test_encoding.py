@@ -13,7 +13,7 @@ from ageofsteam.bots import bot
 from ageofsteam.engine.actions import Action
 from ageofsteam.engine.errors import IllegalAction
 from ageofsteam.maps import load_rules, map_ids
-from ageofsteam.rl.encoding import LINK_SLOTS, Decision, Node
+from ageofsteam.rl.encoding import KNOWN_LIMIT, LINK_SLOTS, Decision, KnownActions, Node
 from ageofsteam.rl.table import Table, spaces
 
 
@@ -146,3 +146,58 @@ def test_an_action_without_an_index_or_sharing_one_is_refused() -> None:
         codec.decision(g, [*fine, Bid(0, 3)])  # an equal action again: the index of the first
     with pytest.raises(EncodingError, match="no index"):
         codec.decision(g, [*fine, Bid(0, BID_CAP + 1)])
+
+
+def shape(node: Node) -> object:
+    """A tree as plain data: each index → its action (by identity), route stop, done index and subtree."""
+    return (
+        id(node.action) if node.action is not None else None,
+        node.done,
+        node.stop,
+        {s: id(a) for s, a in node.leaves.items()},
+        {s: shape(child) for s, child in node.children.items()},
+    )
+
+
+@pytest.mark.parametrize("limit", [KNOWN_LIMIT, 300])
+def test_actions_known_by_identity_give_the_same_tree(monkeypatch: pytest.MonkeyPatch, limit: int) -> None:
+    """A codec that knows actions by identity (the engine lists a hex's builds from its memory, the same
+    objects again) builds, for every position of a seeded random game of every map, the tree that a codec
+    knowing nothing builds, also when its knowledge fills up and starts afresh (``limit``)."""
+    from ageofsteam.rl import encoding
+    from ageofsteam.rl.table import _spaces
+
+    monkeypatch.setattr(encoding, "KNOWN_LIMIT", limit)
+    known = 0
+    for map_id in map_ids():
+        table = Table(map_id, None, 4)
+        rng = random.Random(map_id)
+        forgetful = _spaces.__wrapped__(map_id, "{}").codec
+        for _ in range(120):
+            if table.over:
+                break
+            g = table.state
+            legal = g.rules.legal_actions(g)
+            forgetful.known = KnownActions()
+            cold = shape(forgetful.decision(g, legal).root)
+            known += sum(id(a) in table.codec.known.table[0] for a in legal)
+            assert shape(table.codec.decision(g, legal).root) == cold, map_id
+            assert shape(table.codec.decision(g, legal).root) == cold, map_id  # once more: now known
+            table.step(rng.choice(table.legal()))
+    assert known > 1000  # the builds, at least, were known
+
+
+def test_a_shared_index_is_refused_also_among_known_actions() -> None:
+    from ageofsteam.engine.actions import Bid
+    from ageofsteam.rl.encoding import EncodingError
+
+    map_id = next(m for m in map_ids() if "bid" in spaces(m).codec.single)
+    table = Table(map_id, None, 1)
+    codec, g = table.codec, table.state
+    fine = [Bid(0, 3), Bid(0, 4)]
+    for _ in range(3):  # known by identity after the first
+        assert sorted(codec.decision(g, fine).root.leaves) == sorted(codec.field_steps(a)[0] for a in fine)
+    with pytest.raises(EncodingError, match="share the index"):
+        codec.decision(g, [*fine, Bid(0, 3)])
+    with pytest.raises(EncodingError, match="share the index"):
+        codec.decision(g, [Bid(0, 3), *fine])

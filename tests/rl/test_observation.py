@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 import subprocess
 import sys
+from typing import Any
 
 import numpy as np
 
@@ -122,9 +123,11 @@ def test_the_core_package_does_not_import_the_research_libraries() -> None:
 
 
 def test_observations_from_memory_equal_fresh_ones_on_every_map() -> None:
-    """What a table's observations remember between positions (the hexes per seat, the display, the parts
-    made for a tile) changes nothing: after every step of a seeded random game, each seat's observation equals
-    one written afresh by a layout that remembers nothing yet, and the mask holds exactly the legal indices."""
+    """What a table's observations remember between positions (the hexes per observer, the display, the
+    supplies, the map's dict figures per observer, the parts made for a tile) changes nothing: after every step
+    of a seeded random game, the observation of each seat that looks (all of them, some, or none, in any order,
+    so that a seat may look again after many changes it did not see) equals one written afresh by a layout
+    that remembers nothing yet, and the mask holds exactly the legal indices."""
     from ageofsteam.rl.table import _spaces
 
     built = 0
@@ -132,11 +135,12 @@ def test_observations_from_memory_equal_fresh_ones_on_every_map() -> None:
         table = Table(map_id, None, 5)
         rng = random.Random(map_id)
         tiles = 0
+        seats = len(table.state.players)
         for _ in range(150):
             if table.over:
                 break
             fresh = _spaces.__wrapped__(map_id, "{}").layout  # a new layout: nothing remembered
-            for seat in rng.sample(range(len(table.state.players)), len(table.state.players)):
+            for seat in rng.sample(range(seats), rng.choice([seats, seats, rng.randint(0, seats)])):
                 got = table.observe(seat)
                 assert np.array_equal(got, fresh.observe(table.state, seat, table.under_way)), (map_id, seat)
             legal = table.legal()
@@ -145,3 +149,36 @@ def test_observations_from_memory_equal_fresh_ones_on_every_map() -> None:
             tiles = max(tiles, len(table.state.tiles))
         built += tiles > 0
     assert built >= len(map_ids()) // 2  # most games reached track building (the others bid for long)
+
+
+def test_a_map_figure_changed_in_place_is_read_again() -> None:
+    """A map's dict figure whose value changes in place (a floor added to a stack, a seat to a list, an entry
+    to a dict) is read again by an observation that remembers the figure: it equals a fresh observation."""
+    from ageofsteam.rl.observation import ObservationMemory
+
+    def grow(v: Any) -> None:
+        if isinstance(v, list):
+            v.append(v[0] if v else 0)
+        elif isinstance(v, dict):
+            v["grown"] = 1
+        else:
+            v.add(("grown",))
+
+    changed = 0
+    for map_id in map_ids():
+        table = Table(map_id, None, 2)
+        g = table.state.copy()
+        layout = table.spaces.layout
+        memory = ObservationMemory(layout)
+        for name, how, _, _ in layout.figures.plan:
+            value = getattr(g.map_state, name)
+            inner = [v for v in (value.values() if how == "dict" and value else ()) if isinstance(v, (list, dict, set))]
+            if not inner:
+                continue
+            before = layout.observe(g, 0, (), memory)
+            grow(inner[0])
+            after = layout.observe(g, 0, (), memory)
+            assert not np.array_equal(before, after), (map_id, name)
+            assert np.array_equal(after, layout.observe(g, 0)), (map_id, name)
+            changed += 1
+    assert changed >= 3  # the maps keeping lists or dicts in a dict figure from the start

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from operator import attrgetter
@@ -35,6 +36,9 @@ BID_CAP = 400  # the highest bid the space holds (far above the cash of any play
 BLOCK_LIMIT = 40_000  # the most indices one block of fields may take before the fields are split
 LINK_SLOTS = 16  # links a step may choose between that lead to the same stop
 ROUTE_FIELD = "links"  # the field of a delivery's route: chosen link by link
+UNKNOWN = -1  # no index found yet
+KNOWN_LIMIT = 30_000  # the most action objects a codec knows by identity before starting afresh
+LEARN_TRIAL = 1_000  # actions of a kind looked up by identity before judging whether its objects come back
 _KIND = attrgetter("kind")
 
 
@@ -139,6 +143,48 @@ class KindLayout:
             self.readers.append((read, table))
 
 
+class KnownActions:
+    """The indices of action objects known by identity. The engine lists some actions from lists it remembers
+    (a hex's builds), the same objects position after position: their indices are found by ``id`` at once.
+
+    Each object known is kept alive with its index, so that a known id always stands for its object; the
+    table (id → index, the objects) is replaced whole when full, never changed but by adding, so that any
+    thread reading it sees ids and objects that agree. A kind whose objects do not come back (listed afresh
+    each time) is no longer learnt once that is clear (``LEARN_TRIAL`` of its actions looked up)."""
+
+    def __init__(self) -> None:
+        self.table: tuple[dict[int, int], list[Action]] = ({}, [])
+        self.looked: dict[str, list[int]] = {}  # kind under trial → [its actions looked up, found known]
+        self.judged: set[str] = set()  # kinds past their trial
+        self.fresh: set[str] = set()  # kinds judged not to come back: never learnt
+
+    def indices(self, legal: list[Action]) -> list[int]:
+        """Each action's index, ``UNKNOWN`` where it is not known."""
+        return list(map(self.table[0].get, map(id, legal), itertools.repeat(UNKNOWN)))
+
+    def judge(self, legal: list[Action], missing: list[int]) -> None:
+        """Count, per kind under trial, the actions of ``legal`` looked up and those found (all but the
+        positions ``missing``); judge a kind once ``LEARN_TRIAL`` of its actions were looked up."""
+        misses = Counter(legal[i].kind for i in missing)
+        for kind, n in Counter(map(_KIND, legal)).items():
+            if kind in self.judged:
+                continue
+            looked = self.looked.setdefault(kind, [0, 0])
+            looked[0] += n
+            looked[1] += n - misses[kind]
+            if looked[0] >= LEARN_TRIAL:
+                self.judged.add(kind)
+                if looked[1] * 10 < looked[0]:
+                    self.fresh.add(kind)
+
+    def learn(self, actions: list[Action], indices: list[int]) -> None:
+        ids, kept = self.table
+        if len(kept) + len(actions) > KNOWN_LIMIT:
+            ids, kept = self.table = ({}, [])
+        kept += actions  # first kept, then known: a known id always has its object alive
+        ids.update(zip(map(id, actions), indices, strict=True))
+
+
 def _domain_key(f: dataclasses.Field[Any]) -> str:
     return "city@hex" if f.name == "city" and f.type == "HexLabel" else f.name
 
@@ -193,6 +239,7 @@ class ActionCodec:
         self.single = {
             k: lay.readers[0] for k, lay in self.layouts.items() if lay.link is None and len(lay.readers) == 1
         }
+        self.known = KnownActions()
 
     # --- one action ----------------------------------------------------------------------------
 
@@ -254,23 +301,56 @@ class Decision:
         self.codec = codec
         self.root = Node()
         self._paths: dict[Action, tuple[int, ...]] | None = None
+        indices = codec.known.indices(legal)
         leaves = self.root.leaves
+        leaves.update(zip(indices, legal, strict=True))
+        if len(leaves) == len(legal) and UNKNOWN not in leaves:
+            return  # every action known by identity, each at its own index
+        leaves.pop(UNKNOWN, None)
+        missing: list[int] = []  # the places of the actions not known
+        try:
+            while True:
+                missing.append(indices.index(UNKNOWN, missing[-1] + 1 if missing else 0))
+        except ValueError:
+            pass
         routes: dict[tuple[int, ...], list[Action]] = {}
-        single = codec.single
-        for kind, run in itertools.groupby(legal, key=_KIND):
-            one = single.get(kind)
-            if one is not None:  # a kind decided in one index: the run's indices at once
-                actions = list(run)
-                read, table = one
-                found = dict(zip(map(table.get, map(read, actions)), actions, strict=True))
-                if len(found) == len(actions) and None not in found and leaves.keys().isdisjoint(found):
-                    leaves.update(found)
-                    continue
-                run = iter(actions)  # a value without an index, or a shared index: found one by one below
-            for a in run:
+        if len(leaves) + len(missing) != len(legal) or not self._find(legal, missing, routes):
+            leaves.clear()  # a shared index: found one by one to say which
+            self.root.children.clear()
+            routes.clear()
+            for a in legal:
                 self._add_one(a, routes)
         for head, group in routes.items():
             self._add_routes(g, head, group)
+
+    def _find(self, legal: list[Action], missing: list[int], routes: dict[tuple[int, ...], list[Action]]) -> bool:
+        """Put the actions at the places ``missing`` of ``legal`` in the tree, learning those of the kinds
+        decided in one index (deliveries go into ``routes``); False if one shares an index with another.
+        EncodingError for an action without an index."""
+        codec = self.codec
+        known = codec.known
+        leaves = self.root.leaves
+        kinds: set[str] = set()
+        for kind, run in itertools.groupby(map(legal.__getitem__, missing), key=_KIND):
+            actions = list(run)
+            kinds.add(kind)
+            one = codec.single.get(kind)
+            if one is not None:  # a kind decided in one index: the run's indices at once
+                read, table = one
+                found = list(map(table.get, map(read, actions), itertools.repeat(UNKNOWN)))
+                if UNKNOWN not in found:
+                    before = len(leaves)
+                    leaves.update(zip(found, actions, strict=True))
+                    if len(leaves) != before + len(actions):
+                        return False
+                    if kind not in known.fresh:
+                        known.learn(actions, found)
+                    continue
+            for a in actions:  # a delivery, a kind of several blocks, or a value without an index (refused)
+                self._add_one(a, routes)
+        if not kinds <= known.judged:
+            known.judge(legal, missing)
+        return True
 
     def _add_one(self, a: Action, routes: dict[tuple[int, ...], list[Action]]) -> None:
         """Put ``a`` in the tree (a delivery into ``routes``, by its field steps, to be added with its group);

@@ -21,14 +21,14 @@ from ageofsteam.bots import bot
 from ageofsteam.bots.base import Bot
 from ageofsteam.engine.errors import BadInput, IllegalAction
 from ageofsteam.maps import load_board, load_rules, map_ids
-from ageofsteam.rl.common import TableEnv
+from ageofsteam.rl.common import MaskedDiscrete, TableEnv
 from ageofsteam.rl.observation import BOUND
 from ageofsteam.rl.table import Table
 
 ILLEGAL = ("raise", "lose")
 
 
-class LegalDiscrete(spaces.Discrete):
+class LegalDiscrete(MaskedDiscrete):
     """A discrete space whose ``sample()`` without a mask draws among the indices legal now (``legal`` says
     which), so a random policy that knows nothing of masks still plays."""
 
@@ -79,7 +79,8 @@ class AgeOfSteamEnv(TableEnv, gymnasium.Env):  # type: ignore[misc]
         self.bots: dict[int, Bot] = {s: bot(opponents) for s in range(self.players) if s != seat}
         layout, codec = self._spaces.layout, self._spaces.codec
         self.observation_space = spaces.Box(-BOUND, BOUND, (layout.size,), np.float32)
-        self.action_space = LegalDiscrete(codec.size, self.action_masks)
+        self._space = LegalDiscrete(codec.size, self.action_masks)
+        self.action_space = self._space
         self.bot_rng = random.Random(0)
 
     def action_masks(self) -> np.ndarray:
@@ -108,7 +109,10 @@ class AgeOfSteamEnv(TableEnv, gymnasium.Env):  # type: ignore[misc]
         return self._table().observe(self.seat)
 
     def _info(self) -> dict[str, Any]:
-        return {"action_mask": self._table().mask()}
+        t = self._table()
+        mask = t.mask()
+        self._space.given(mask, t.open_indices())
+        return {"action_mask": mask}
 
     def step(self, action: Any) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         t = self._table()

@@ -10,6 +10,7 @@ the map's state by the types of its fields.
 from __future__ import annotations
 
 import dataclasses
+import struct
 import types
 import typing
 from collections.abc import Callable, Sequence
@@ -157,33 +158,26 @@ class MapFigures:
             self._keys[k] = found
         return found
 
-    def fill(self, out: Any, g: GameState, me: int) -> None:
-        """Write the figures of ``g`` seen by ``me`` into ``out`` (the section's memoryview, zeros)."""
+    def fill(self, out: Any, g: GameState, me: int, seen: dict[tuple[str, int], Any] | None = None) -> None:
+        """Write the figures of ``g`` seen by ``me`` into ``out`` (the section's memoryview, zeros). ``seen``:
+        the dict fields' parts written for earlier positions of the same game, by field and observer, each
+        with a copy of what it was written from (a dict field is written again only when it changed)."""
         figures = g.map_state
         n = len(g.players)
-        width = 1 + MAX_SEATS
         for name, how, offset, nested in self.plan:
             value = getattr(figures, name)
             if value is None:
                 continue
             if how == "dict":
-                known = self._keys
-                for k, v in value.items():
-                    rows = known.get(k) if type(k) is not int else None  # a seat's row depends on ``me``
-                    if rows is None:
-                        rows = self.key(k, me, n)
-                    if not rows:
-                        continue
-                    if type(v) is list:
-                        amount = float(len(v))
-                        seats = [s for s in v if type(s) is int and 0 <= s < n]
-                    else:
-                        amount, seats = _summary(v), []
-                    for j in rows:
-                        row = offset + j * width
-                        out[row] += amount
-                        for s in seats:
-                            out[row + 1 + (s - me) % n] += 1.0
+                if seen is None:
+                    self._fill_dict(out[offset : offset + self.keys * (1 + MAX_SEATS)], value, me, n)
+                    continue
+                found = seen.get((name, me))
+                if found is None or found[0] != value or found[1] != n:
+                    part = np.zeros(self.keys * (1 + MAX_SEATS), dtype=np.float32)
+                    self._fill_dict(part.data, value, me, n)
+                    found = seen[(name, me)] = (_snapshot(value), n, part.data)
+                out[offset : offset + len(found[2])] = found[2]
             elif how == "number":
                 out[offset] = float(value)
             elif how == "word":
@@ -198,6 +192,33 @@ class MapFigures:
                     out[offset + 1 + i] = float(getattr(value, sub))
             else:
                 out[offset] = 1.0
+
+    def _fill_dict(self, out: Any, value: dict[Any, Any], me: int, n: int) -> None:
+        """Write a dict field seen by ``me`` into ``out`` (its part of the section, zeros)."""
+        width = 1 + MAX_SEATS
+        known = self._keys
+        for k, v in value.items():
+            rows = known.get(k) if type(k) is not int else None  # a seat's row depends on ``me``
+            if rows is None:
+                rows = self.key(k, me, n)
+            if not rows:
+                continue
+            if type(v) is list:
+                amount = float(len(v))
+                seats = [s for s in v if type(s) is int and 0 <= s < n]
+            else:
+                amount, seats = _summary(v), []
+            for j in rows:
+                row = j * width
+                out[row] += amount
+                for s in seats:
+                    out[row + 1 + (s - me) % n] += 1.0
+
+
+def _snapshot(value: dict[Any, Any]) -> dict[Any, Any]:
+    """A copy of a dict field deep enough to tell a change of what the figures read from it (its values, and
+    the items of the lists, sets and dicts among them)."""
+    return {k: v.copy() if isinstance(v, (list, dict, set)) else v for k, v in value.items()}
 
 
 def _summary(v: Any) -> float:
@@ -282,6 +303,8 @@ class ObservationLayout:
         self.size = offset
         self.at = {s.name: s.offset for s in self.sections}
         self.player_width = len(PLAYER_FIELDS) + len(self.actions)
+        self._player_row = struct.Struct(f"{len(PLAYER_FIELDS)}f")  # a player's figures, written at once
+        self._turn = struct.Struct("4f")
         self._tile_memo: dict[Any, memoryview] = {}
         self._display_memo: dict[Any, memoryview] = {}
 
@@ -355,53 +378,63 @@ class ObservationLayout:
     ) -> np.ndarray:
         """The position ``g`` as seen by seat ``me``; ``under_way``: the steps taken of a decision under way;
         ``memory``: what the observations of earlier positions of the same game found (None: start afresh)."""
+        fresh = memory is None
         if memory is None:
             memory = ObservationMemory(self)
         out = np.zeros(self.size, dtype=np.float32)
-        memory.hexes(g, me, out)
         m: Any = out.data  # a memoryview: its items are set faster than the array's (Any: typed for ints only)
-        hexes = m
+        memory.hexes(g, me, m)
         n = len(g.players)
         w = self.width
-        c = len(self.colours)
         for node in under_way:
             if node.stop >= 0:
-                hexes[node.stop * w + self.ch_route] = 1.0
+                m[node.stop * w + self.ch_route] = 1.0
         if under_way and under_way[-1].stop >= 0:
-            hexes[under_way[-1].stop * w + self.ch_route + 1] = 1.0
+            m[under_way[-1].stop * w + self.ch_route + 1] = 1.0
         at = self.at
         display = at["display"]
-        m[display : display + len(self.boxes) * c] = memory.display(g)
+        m[display : display + len(self.boxes) * len(self.colours)] = memory.display(g)
         supplies = memory.supplies(g)
         m[at["bag"] : at["bag"] + len(supplies)] = supplies
+        self._tail(m, g, me, n, under_way)
+        self.figures.fill(m[at["map"] :], g, me, None if fresh else memory.figures)
+        return out
+
+    def _tail(self, m: Any, g: GameState, me: int, n: int, under_way: Sequence[Node]) -> None:
+        """Write the sections from ``players`` to ``pending`` into ``m`` (the observation's memoryview)."""
+        at = self.at
         auction = g.auction
         order = g.order
+        upgraded = g.engine_upgraded
         pw = self.player_width
+        players = at["players"]
+        pack = self._player_row.pack_into
         for p in g.players:
-            row = at["players"] + ((p.seat - me) % n) * pw
-            bid = auction.bids.get(p.seat, 0) if auction is not None else 0
-            figures = (
+            seat = p.seat
+            row = players + ((seat - me) % n) * pw
+            pack(
+                m,
+                4 * row,
                 1.0,
                 p.cash,
                 p.income,
                 p.shares,
                 p.engine,
-                float(p.eliminated),
-                order.index(p.seat) + 1 if p.seat in order else 0,
-                float(auction is not None and p.seat in auction.bidders),
-                bid,
-                float(p.seat in g.engine_upgraded),
-                float(p.has_built),
+                p.eliminated,
+                order.index(seat) + 1 if seat in order else 0,
+                auction is not None and seat in auction.bidders,
+                auction.bids.get(seat, 0) if auction is not None else 0,
+                seat in upgraded,
+                p.has_built,
             )
-            for k, x in enumerate(figures):
-                m[row + k] = x
-            if p.action is not None and p.action in self.action_index:
-                m[row + len(PLAYER_FIELDS) + self.action_index[p.action]] = 1.0
+            if p.action is not None:
+                j = self.action_index.get(p.action)
+                if j is not None:
+                    m[row + len(PLAYER_FIELDS) + j] = 1.0
         j = self.phase_index.get(g.phase)
         if j is not None:
             m[at["phase"] + j] = 1.0
-        turn = at["turn"]
-        m[turn], m[turn + 1], m[turn + 2], m[turn + 3] = g.turn, g.last_turn, g.move_round, n
+        self._turn.pack_into(m, 4 * at["turn"], g.turn, g.last_turn, g.move_round, n)
         if g.build is not None:
             m[at["build"]] = g.build.builds_left
             m[at["build"] + 1] = g.build.builds_done
@@ -414,18 +447,17 @@ class ObservationLayout:
         if under_way:
             m[at["pending"] + self.kind_index[under_way[-1].kind]] = 1.0
             m[at["pending"] + len(self.kinds)] = len(under_way)
-        self.figures.fill(m[at["map"] :], g, me)
-        return out
 
 
 class ObservationMemory:
     """What the observations of one game found, so that the next position's are written from what changed.
 
-    The hexes' figures are kept with the tracks' owners by seat (turned to the observer's relative seats at
-    each look); they are written again, hex by hex, only where the tiles (a placed tile changes in place only
-    in its owners: the engine lays a new one to upgrade or redirect), the goods on the hexes or the New Cities
-    differ from what the last look saw. The goods display and the supplies are read again only
-    when they differ (the map's own figures are read at each look: copying them to compare would cost more)."""
+    The hexes' figures are kept with the tracks' owners by seat; they are written again, hex by hex, only
+    where the tiles (a placed tile changes in place only in its owners: the engine lays a new one to upgrade or
+    redirect), the goods on the hexes or the New Cities differ from what the last look saw, and turned to an
+    observer's relative seats once per change and observer. The goods display and the supplies are read again
+    only when they differ, and so are the map's own figures kept in dicts, per observer (compared with a copy
+    of what they were read from); the other figures are read at each look."""
 
     def __init__(self, layout: ObservationLayout) -> None:
         self.layout = layout
@@ -437,10 +469,12 @@ class ObservationMemory:
         self.owners: list[list[int | None]] = []
         self.goods: dict[int, dict[str, int]] = {}
         self.new_cities: dict[int, str] = {}
+        self.seen_by: dict[int, memoryview] = {}  # observer → the hexes section as it sees ``absolute``
         self.display_seen: dict[str, list[str | None]] | None = None
         self.display_part: memoryview | None = None
         self.supplies_seen: tuple[Any, ...] = ()
         self.supplies_part: memoryview | None = None
+        self.figures: dict[tuple[str, int], Any] = {}  # (map figure, observer) → what it was read from, its part
 
     def display(self, g: GameState) -> memoryview:
         """The goods display section of ``g``."""
@@ -464,17 +498,20 @@ class ObservationMemory:
             self.supplies_seen = (dict(g.bag), g.produced[:], dict(g.supply), g.new_cities_left[:], g.disks)
         return self.supplies_part
 
-    def hexes(self, g: GameState, me: int, out: np.ndarray) -> None:
-        """Write the hexes section of ``g`` seen by ``me`` (without the route under way) into ``out``."""
+    def hexes(self, g: GameState, me: int, out: Any) -> None:
+        """Write the hexes section of ``g`` seen by ``me`` (without the route under way) into ``out`` (the
+        observation's memoryview)."""
         self._refresh(g)
-        lay = self.layout
-        rows = out[: self.absolute.size].reshape(self.absolute.shape)
-        rows[:] = self.absolute
-        n = self.players
-        if me % n:  # relative seat r is seat (me + r) % n: seats me… first, then 0…
-            at = lay.ch_seats
-            rows[:, at : at + n - me] = self.absolute[:, at + me : at + n]
-            rows[:, at + n - me : at + n] = self.absolute[:, at : at + me]
+        part = self.seen_by.get(me)
+        if part is None:
+            n = self.players
+            rows = self.absolute.copy()
+            if me % n:  # relative seat r is seat (me + r) % n: seats me… first, then 0…
+                at = self.layout.ch_seats
+                rows[:, at : at + n - me] = self.absolute[:, at + me : at + n]
+                rows[:, at + n - me : at + n] = self.absolute[:, at : at + me]
+            part = self.seen_by[me] = rows.reshape(-1).data
+        out[: len(part)] = part
 
     def _refresh(self, g: GameState) -> None:
         """Bring ``absolute`` up to ``g``: rewrite the rows of the hexes whose tile, goods or New City changed."""
@@ -486,6 +523,7 @@ class ObservationMemory:
         same = tiles == self.tiles and owners == self.owners and goods == self.goods and n == self.players
         if same and g.new_cities == self.new_cities:
             return
+        self.seen_by.clear()
         lay = self.layout
         w = lay.width
         flat: Any = self.flat

@@ -80,6 +80,7 @@ class Table:
         self.under_way: list[Node] = []
         self.played: list[Action] = []  # the players' actions so far (chance is drawn again from the seed)
         self._mask: np.ndarray | None = None
+        self._open: np.ndarray | None = None  # the mask's open indices, in increasing order
         self._outcomes: list[tuple[Action, float]] | None = None
         self.memory = ObservationMemory(self.spaces.layout)  # what this game's observations found so far
         self._resolve()
@@ -97,7 +98,7 @@ class Table:
         out.under_way = self.under_way[:]
         out.played = self.played[:]
         out.decision = self.decision
-        out._mask = self._mask
+        out._mask, out._open = self._mask, self._open
         out._outcomes = self._outcomes
         out.memory = ObservationMemory(out.spaces.layout)
         return out
@@ -118,17 +119,25 @@ class Table:
         return self.under_way[-1] if self.under_way else self.decision.root
 
     def legal(self) -> list[int]:
-        """The indices open now (empty at the end and at chance)."""
-        if self.state.over or self.state.to_move == CHANCE:
-            return []
-        return sorted(self.decision.mask_of(self.node))
+        """The indices open now, in increasing order (empty at the end and at chance)."""
+        return self.open_indices().tolist()  # type: ignore[no-any-return]
+
+    def open_indices(self) -> np.ndarray:
+        """The indices open now as an array (int64, increasing, read-only; made once per step)."""
+        if self._open is None:
+            if self.state.over or self.state.to_move == CHANCE:
+                found = np.zeros(0, dtype=np.int64)
+            else:
+                found = np.sort(np.fromiter(self.decision.mask_of(self.node), dtype=np.int64))
+            found.flags.writeable = False
+            self._open = found
+        return self._open
 
     def mask(self) -> np.ndarray:
         """The legal indices as a 0/1 vector over the whole action space (read-only, one per step)."""
         if self._mask is None:
             mask = np.zeros(self.codec.size, dtype=np.int8)
-            if not self.state.over and self.state.to_move != CHANCE:
-                mask[self.decision.mask_of(self.node)] = 1
+            mask[self.open_indices()] = 1
             mask.flags.writeable = False
             self._mask = mask
         return self._mask
@@ -185,7 +194,7 @@ class Table:
         if nxt is None or i != index:
             what = self.codec.describe(i) if 0 <= i < self.codec.size else "outside the action space"
             raise IllegalAction(f"action {index} ({what}) is not legal now: the action mask shows the legal ones")
-        self._mask = None
+        self._mask = self._open = None
         if nxt.action is not None and not nxt.children:
             return self.play(nxt.action)
         self.under_way.append(nxt)
@@ -229,7 +238,7 @@ class Table:
     def _decide(self) -> None:
         g = self.state
         self.under_way = []
-        self._mask = None
+        self._mask = self._open = None
         self._outcomes = None
         legal = g.rules.legal_actions(g) if not g.over and g.to_move != CHANCE else []
         self.decision: Decision = self.codec.decision(g, legal)
