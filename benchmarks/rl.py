@@ -12,11 +12,14 @@ For every map, at four players where the map allows (else its nearest count):
     ``benchmarks/run.py``'s item g): actions per second;
   * the size of the observation vector and of the action space.
 
-The environment plays seeded games for ``--seconds`` (default 1) per map, then the same games again, measured
-(so that both sides meet the engine's remembered answers equally warm); the engine then replays exactly those
-games, so both sides do the same work and every run measures the same games. The target: the environment's steps per
-second at least half the engine's actions per second, as the median over the maps. Exit status 1 if it is
-missed (``--no-fail`` to always exit 0).
+The environment plays seeded games for ``--seconds`` (default 1) per map, then plays the same games again
+``--repeats`` times (default 3), measured (so that both sides meet the engine's remembered answers equally
+warm); the engine replays exactly those games as many times, so both sides do the same work and every run
+measures the same games. Each side's figure is its fastest pass (the passes alternate, so that a burst of other
+work on the machine is unlikely to hit every pass of one side). The target is met on every map: the
+environment's steps per second at least half the engine's actions per second on each map (``ratio`` ≥ 0.5);
+the minimum and the median ratio over the maps are reported. Exit status 1 if a map misses it (``--no-fail``
+to always exit 0).
 """
 
 from __future__ import annotations
@@ -46,24 +49,30 @@ def players_for(map_id: str) -> int:
     return min(max(lo, 4), hi)
 
 
-def env_games(map_id: str, seconds: float) -> tuple[float, int, list[tuple[int, list[Action]]]]:
-    """The AEC environment with random masked actions (``action_space.sample(mask)``) over whole seeded games:
-    (time spent, steps, each game's seed and the actions its players took). The games are played twice and the
-    second time measured, so that the engine's remembered answers (build layouts per hex) are as warm for the
-    environment as for the engine's replay after it."""
+def env_games(map_id: str, seconds: float) -> tuple[AgeOfSteamAEC, list[tuple[int, list[Action]]]]:
+    """The AEC environment with random masked actions (``action_space.sample(mask)``) over whole seeded games,
+    played until ``seconds`` are spent (a first pass, unmeasured, which warms the engine's remembered answers,
+    e.g. build layouts per hex, for the environment as for the engine's replay): the environment, and each game's
+    seed and the actions its players took."""
     env = aec_env(map_id, players=players_for(map_id), seed=0)
-    seeds = 0
+    games = []
     spent = 0.0
-    while spent < seconds:  # the first pass: how many games fill the time, and warm memories
-        spent += play(env, seeds)[0]
-        seeds += 1
-    spent, steps, games = 0.0, 0, []
-    for seed in range(seeds):
+    while spent < seconds:
+        took, _, actions = play(env, len(games))
+        spent += took
+        games.append((len(games), actions))
+    return env, games
+
+
+def env_time(env: AgeOfSteamAEC, games: list[tuple[int, list[Action]]]) -> tuple[float, int]:
+    """One measured pass of the environment over the same ``games`` again: (time spent, steps)."""
+    spent, steps = 0.0, 0
+    for seed, played in games:
         took, n, actions = play(env, seed)
+        assert actions == played, "a seed gave another game"
         spent += took
         steps += n
-        games.append((seed, actions))
-    return spent, steps, games
+    return spent, steps
 
 
 def play(env: AgeOfSteamAEC, seed: int) -> tuple[float, int, list[Action]]:
@@ -102,7 +111,8 @@ def engine_time(map_id: str, games: list[tuple[int, list[Action]]]) -> float:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--seconds", type=float, default=1.0, help="time per map and side")
+    parser.add_argument("--seconds", type=float, default=1.0, help="time of the games played per map")
+    parser.add_argument("--repeats", type=int, default=3, help="measured passes per map and side (fastest kept)")
     parser.add_argument("--no-fail", action="store_true", help="exit 0 even when the target is missed")
     parser.add_argument("maps", nargs="*", help="maps to measure (default: every map)")
     args = parser.parse_args()
@@ -111,23 +121,32 @@ def main() -> int:
         f"{'map':20} {'players':>7} {'engine act/s':>12} {'env steps/s':>11} {'decisions/s':>11} {'ratio':>6}"
         f" {'observation':>11} {'actions':>8}"
     )
-    ratios = []
+    ratios: dict[str, float] = {}
     for map_id in chosen:
-        spent, steps, games = env_games(map_id, args.seconds)
+        env, games = env_games(map_id, args.seconds)
+        env_best = engine_best = float("inf")
+        steps = 0
+        for _ in range(max(1, args.repeats)):
+            spent, steps = env_time(env, games)
+            env_best = min(env_best, spent)
+            engine_best = min(engine_best, engine_time(map_id, games))
         decisions = sum(len(actions) for _, actions in games)
-        engine = decisions / engine_time(map_id, games)
-        ratio = steps / spent / engine
-        ratios.append(ratio)
+        engine = decisions / engine_best
+        ratio = ratios[map_id] = steps / env_best / engine
         s = spaces(map_id)
         print(
-            f"{map_id:20} {players_for(map_id):>7} {engine:>12.0f} {steps / spent:>11.0f} {decisions / spent:>11.0f}"
-            f" {ratio:>6.2f} {s.layout.size:>11} {s.codec.size:>8}",
+            f"{map_id:20} {players_for(map_id):>7} {engine:>12.0f} {steps / env_best:>11.0f}"
+            f" {decisions / env_best:>11.0f} {ratio:>6.2f} {s.layout.size:>11} {s.codec.size:>8}",
             flush=True,
         )
-    median = statistics.median(ratios)
-    ok = median >= TARGET
-    print(f"median ratio {median:.2f} (target at least {TARGET}): {'met' if ok else 'MISSED'}")
-    return 0 if ok or args.no_fail else 1
+    low = min(ratios, key=ratios.__getitem__)
+    short = [m for m, r in ratios.items() if r < TARGET]
+    print(
+        f"ratio: minimum {ratios[low]:.2f} ({low}), median {statistics.median(ratios.values()):.2f};"
+        f" target: at least {TARGET} on every map: "
+        + ("met" if not short else f"MISSED on {len(short)} of {len(ratios)} ({', '.join(short)})")
+    )
+    return 0 if not short or args.no_fail else 1
 
 
 if __name__ == "__main__":

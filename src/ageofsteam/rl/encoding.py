@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+import operator
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -307,12 +308,8 @@ class Decision:
         if len(leaves) == len(legal) and UNKNOWN not in leaves:
             return  # every action known by identity, each at its own index
         leaves.pop(UNKNOWN, None)
-        missing: list[int] = []  # the places of the actions not known
-        try:
-            while True:
-                missing.append(indices.index(UNKNOWN, missing[-1] + 1 if missing else 0))
-        except ValueError:
-            pass
+        # the places of the actions not known: where ``indices`` holds the very object UNKNOWN
+        missing = list(itertools.compress(itertools.count(), map(operator.is_, indices, itertools.repeat(UNKNOWN))))
         routes: dict[tuple[int, ...], list[Action]] = {}
         if len(leaves) + len(missing) != len(legal) or not self._find(legal, missing, routes):
             leaves.clear()  # a shared index: found one by one to say which

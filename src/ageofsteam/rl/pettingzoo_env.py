@@ -69,6 +69,7 @@ class AgeOfSteamAEC(TableEnv, AECEnv):  # type: ignore[misc]
         self.table = Table(self.map_id, self.players, seed, self.game_options)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._rewarded = False  # some reward is not zero
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
@@ -86,7 +87,7 @@ class AgeOfSteamAEC(TableEnv, AECEnv):  # type: ignore[misc]
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         t = self._table()
         seat = self._seat[agent]
-        if agent == self.agent_selection and not t.over:
+        if agent == self.agent_selection and not t.state.over:
             mask = t.mask()
             self._action_space.given(mask, t.open_indices())
         else:
@@ -109,6 +110,14 @@ class AgeOfSteamAEC(TableEnv, AECEnv):  # type: ignore[misc]
         before = t.incomes() if self.shaped else None
         self._cumulative_rewards[agent] = 0.0
         t.step(action)
+        g = t.state
+        if before is None and not g.over:  # nothing to reward: the rewards stay nothing, the mover moves
+            if self._rewarded:
+                self.rewards = dict.fromkeys(self.agents, 0.0)
+                self._rewarded = False
+            self.agent_selection = self.possible_agents[g.to_move]  # type: ignore[index]
+            return
+        self._rewarded = True
         self.rewards = dict.fromkeys(self.agents, 0.0)
         if before is not None:
             for a, old, new in zip(self.possible_agents, before, t.incomes(), strict=True):

@@ -128,7 +128,8 @@ class Table:
             if self.state.over or self.state.to_move == CHANCE:
                 found = np.zeros(0, dtype=np.int64)
             else:
-                found = np.sort(np.fromiter(self.decision.mask_of(self.node), dtype=np.int64))
+                found = np.fromiter(self.decision.mask_of(self.node), dtype=np.int64)
+                found.sort()
             found.flags.writeable = False
             self._open = found
         return self._open
