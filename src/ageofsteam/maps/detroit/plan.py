@@ -75,90 +75,54 @@ class _Routes:
     def __init__(self, g: GameState, adj: Graph) -> None:
         self.g = g
         self.adj = adj
-        self.memo: dict[tuple[int, int], dict[str, int]] = {}
-        self.takes: dict[int, frozenset[str]] = {}
-        self.order: dict[tuple[int, frozenset[tuple[int, str]]], list[tuple[int, int, str]]] = {}
+        self.memo: dict[tuple[int, str, int], int] = {}
+        self.takes: dict[tuple[int, str], bool] = {}
 
-    def colours_at(self, stop: int) -> frozenset[str]:
-        """The cube colours ``stop`` takes."""
-        out = self.takes.get(stop)
-        if out is None:
-            out = self.takes[stop] = frozenset(c for c in self.g.rules.BAG if self.g.rules.accepts(self.g, stop, c))
-        return out
+    def accepts(self, stop: int, colour: str) -> bool:
+        key = (stop, colour)
+        if key not in self.takes:
+            self.takes[key] = self.g.rules.accepts(self.g, stop, colour)
+        return self.takes[key]
 
-    def reach(self, start: int, engine: int) -> dict[str, int]:
-        """Colour → the most links a cube of that colour at ``start`` can travel, up to ``engine`` (a cube stops
-        at the first city of its colour; colours with no route are left out): one walk for every colour."""
-        key = (start, engine)
-        out = self.memo.get(key)
-        if out is not None:
-            return out
-        best: dict[str, int] = {}
+    def longest(self, start: int, colour: str, engine: int) -> int:
+        key = (start, colour, engine)
+        if key in self.memo:
+            return self.memo[key]
+        best = 0
         seen = {start}
-        adj = self.adj
 
-        def walk(stop: int, used: int, alive: frozenset[str]) -> None:
-            for nxt in adj.get(stop, ()):
+        def walk(stop: int, used: int) -> None:
+            nonlocal best
+            if used >= engine:
+                return
+            for nxt in self.adj.get(stop, ()):
                 if nxt in seen:
                     continue
-                took = self.colours_at(nxt) & alive
-                for c in took:
-                    if best.get(c, 0) < used + 1:
-                        best[c] = used + 1
-                rest = alive - took if took else alive
-                if rest and used + 1 < engine:
-                    seen.add(nxt)
-                    walk(nxt, used + 1, rest)
-                    seen.discard(nxt)
+                if self.accepts(nxt, colour):
+                    best = max(best, used + 1)
+                    continue  # a cube stops at the first city of its colour
+                seen.add(nxt)
+                walk(nxt, used + 1)
+                seen.discard(nxt)
 
-        if engine > 0:
-            walk(start, 0, frozenset(self.g.rules.BAG))
+        walk(start, 0)
         self.memo[key] = best
         return best
 
-    def longest(self, start: int, colour: str, engine: int) -> int:
-        return self.reach(start, engine).get(colour, 0)
-
-    def ranked(self, engine: int, pairs: frozenset[tuple[int, str]]) -> list[tuple[int, int, str]]:
-        """(links, stop, colour) of every (stop, colour) of ``pairs`` on the network with a route, longest
-        first: the order in which :meth:`gains` takes the cubes."""
-        key = (engine, pairs)
-        out = self.order.get(key)
-        if out is None:
-            out = []
-            for stop, colour in pairs:
-                if stop in self.adj:
+    def gains(self, cubes: dict[int, dict[str, int]], engine: int) -> list[tuple[int, int, str]]:
+        """(links, stop, colour) of every cube that has a route, longest first (a stop's cubes of one colour
+        each listed)."""
+        out = []
+        for stop, goods in cubes.items():
+            if stop not in self.adj:
+                continue
+            for colour, n in goods.items():
+                if n > 0:
                     k = self.longest(stop, colour, engine)
                     if k:
-                        out.append((k, stop, colour))
-            out.sort(reverse=True)
-            self.order[key] = out
+                        out += [(k, stop, colour)] * n
+        out.sort(reverse=True)
         return out
-
-    def gains(
-        self,
-        cubes: dict[int, dict[str, int]],
-        engine: int,
-        most: int = 1 << 30,
-        pairs: frozenset[tuple[int, str]] | None = None,
-    ) -> list[tuple[int, int, str]]:
-        """(links, stop, colour) of the cubes that have a route, longest first (a stop's cubes of one colour
-        each listed), at most ``most`` of them. ``pairs``: every (stop, colour) ``cubes`` lists, if known."""
-        if pairs is None:
-            pairs = cube_pairs(cubes)
-        out: list[tuple[int, int, str]] = []
-        for d in self.ranked(engine, pairs):
-            if len(out) >= most:
-                break
-            n = cubes[d[1]][d[2]]
-            if n > 0:
-                out += [d] * min(n, most - len(out))
-        return out
-
-
-def cube_pairs(cubes: dict[int, dict[str, int]]) -> frozenset[tuple[int, str]]:
-    """Every (stop, colour) ``cubes`` lists (none left there included)."""
-    return frozenset((h, c) for h, goods in cubes.items() for c in goods)
 
 
 RoutesCache = dict[frozenset[tuple[int, int]], "_Routes"]
@@ -219,7 +183,6 @@ def project(
     board's; ``cache``: routes already found, by network."""
     routes = _routes(g, adj, cache)
     cubes = {h: dict(c) for h, c in (cubes if cubes is not None else g.rules.goods_sources(g)).items()}
-    listed = cube_pairs(cubes)
     coming = arrivals(g)
     most = g.rules.max_shares(g)
     top = min(MAX_ENGINE, g.rules.max_engine(g))
@@ -236,7 +199,7 @@ def project(
             cash = max(0, cash - spend)
             routes = _routes(g, with_links(routes.adj, pairs), cache)
         if not (moved and t == turn):
-            income, engine = _move(routes, cubes, listed, income, engine, top)
+            income, engine = _move(routes, cubes, income, engine, top)
         cash += max(0, income)
         due = shares + engine + t
         if cash < due and shares < most and (issue_now or t > turn):
@@ -257,25 +220,16 @@ def project(
                 at = cubes.setdefault(h, {})
                 for colour, n in goods.items():
                     at[colour] = at.get(colour, 0) + n
-            listed = cube_pairs(cubes)
     return turn + LOOK_TURNS - 1 + min(1.0, cash / 40), first
 
 
-def _move(
-    routes: _Routes,
-    cubes: dict[int, dict[str, int]],
-    listed: frozenset[tuple[int, str]],
-    income: int,
-    engine: int,
-    top: int,
-) -> tuple[int, int]:
+def _move(routes: _Routes, cubes: dict[int, dict[str, int]], income: int, engine: int, top: int) -> tuple[int, int]:
     """One turn's Move Goods: two deliveries, or an engine level and one delivery when a longer route waits
-    for it and pays for the level within a turn or two (``listed``: the (stop, colour) pairs of ``cubes``).
-    Returns the income and the engine after it."""
-    now = routes.gains(cubes, engine, 2, listed)
+    for it and pays for the level within a turn or two. Returns the income and the engine after it."""
+    now = routes.gains(cubes, engine)[:2]
     plain = sum(k for k, _, _ in now)
     if engine < top:
-        wider = routes.gains(cubes, engine + 1, 3, listed)
+        wider = routes.gains(cubes, engine + 1)
         if wider and wider[0][0] > engine and wider[0][0] + sum(k - engine for k, _, _ in wider[1:3]) > plain:
             _take(cubes, wider[0])
             return income + wider[0][0], engine + 1
@@ -415,7 +369,7 @@ def _moves(g: GameState, seat: int) -> TurnPlan | None:
             return at, ("pass",)
         best: tuple[float, tuple[object, ...]] = (-1.0, ("pass",))
         seen = set()
-        for k, stop, colour in routes.gains(cubes, engine, MOVES_TRIED):
+        for k, stop, colour in routes.gains(cubes, engine)[:MOVES_TRIED]:
             if (stop, colour) in seen:
                 continue
             seen.add((stop, colour))
