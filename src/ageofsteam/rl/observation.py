@@ -305,6 +305,8 @@ class ObservationLayout:
         self.player_width = len(PLAYER_FIELDS) + len(self.actions)
         self._player_row = struct.Struct(f"{len(PLAYER_FIELDS)}f")  # a player's figures, written at once
         self._turn = struct.Struct("4f")
+        self.hexes_size = self.n_hexes * self.width
+        self._zeros = np.zeros(self.size - self.hexes_size, dtype=np.float32).data
         self._tile_memo: dict[Any, memoryview] = {}
         self._display_memo: dict[Any, memoryview] = {}
 
@@ -381,9 +383,10 @@ class ObservationLayout:
         fresh = memory is None
         if memory is None:
             memory = ObservationMemory(self)
-        out = np.zeros(self.size, dtype=np.float32)
+        out = np.empty(self.size, dtype=np.float32)
         m: Any = out.data  # a memoryview: its items are set faster than the array's (Any: typed for ints only)
-        memory.hexes(g, me, m)
+        memory.hexes(g, me, m)  # the hexes section, whole
+        m[self.hexes_size :] = self._zeros  # the rest from zeros
         n = len(g.players)
         w = self.width
         for node in under_way:
@@ -485,17 +488,15 @@ class ObservationMemory:
 
     def supplies(self, g: GameState) -> memoryview:
         """The sections from ``bag`` to ``town_disks`` of ``g`` (read again only when one of them changed)."""
-        seen = self.supplies_seen
-        if (
-            self.supplies_part is None
-            or g.disks != seen[4]
-            or g.bag != seen[0]
-            or g.supply != seen[2]
-            or g.produced != seen[1]
-            or g.new_cities_left != seen[3]
+        if self.supplies_part is None or self.supplies_seen != (
+            g.disks,
+            g.bag,
+            g.supply,
+            g.produced,
+            g.new_cities_left,
         ):
             self.supplies_part = self.layout._supplies(g).data
-            self.supplies_seen = (dict(g.bag), g.produced[:], dict(g.supply), g.new_cities_left[:], g.disks)
+            self.supplies_seen = (g.disks, dict(g.bag), dict(g.supply), g.produced[:], g.new_cities_left[:])
         return self.supplies_part
 
     def hexes(self, g: GameState, me: int, out: Any) -> None:
@@ -517,8 +518,8 @@ class ObservationMemory:
         """Bring ``absolute`` up to ``g``: rewrite the rows of the hexes whose tile, goods or New City changed."""
         tiles = list(g.tiles.items())
         owners = [t.owners for _, t in tiles]
-        goods = dict(g.rules.goods_on_hexes(g))
-        goods.update(g.cubes)
+        extra = g.rules.goods_on_hexes(g)
+        goods = {**extra, **g.cubes} if extra else g.cubes
         n = len(g.players)
         same = tiles == self.tiles and owners == self.owners and goods == self.goods and n == self.players
         if same and g.new_cities == self.new_cities:
