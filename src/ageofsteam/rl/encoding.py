@@ -39,7 +39,7 @@ LINK_SLOTS = 16  # links a step may choose between that lead to the same stop
 ROUTE_FIELD = "links"  # the field of a delivery's route: chosen link by link
 UNKNOWN = -1  # no index found yet
 KNOWN_LIMIT = 30_000  # the most action objects a codec knows by identity before starting afresh
-LEARN_TRIAL = 1_000  # actions of a kind looked up by identity before judging whether its objects come back
+LEARN_TRIAL = 50  # lists holding a kind looked up by identity before judging whether its objects come back
 _KIND = attrgetter("kind")
 
 
@@ -151,11 +151,12 @@ class KnownActions:
     Each object known is kept alive with its index, so that a known id always stands for its object; the
     table (id → index, the objects) is replaced whole when full, never changed but by adding, so that any
     thread reading it sees ids and objects that agree. A kind whose objects do not come back (listed afresh
-    each time) is no longer learnt once that is clear (``LEARN_TRIAL`` of its actions looked up)."""
+    each time) is no longer learnt once that is clear: after ``LEARN_TRIAL`` lists holding it, fewer than one in
+    ten of its actions were known."""
 
     def __init__(self) -> None:
         self.table: tuple[dict[int, int], list[Action]] = ({}, [])
-        self.looked: dict[str, list[int]] = {}  # kind under trial → [its actions looked up, found known]
+        self.looked: dict[str, list[int]] = {}  # kind under trial → [its actions looked up, found known, lists]
         self.judged: set[str] = set()  # kinds past their trial
         self.fresh: set[str] = set()  # kinds judged not to come back: never learnt
 
@@ -165,15 +166,16 @@ class KnownActions:
 
     def judge(self, legal: list[Action], missing: list[int]) -> None:
         """Count, per kind under trial, the actions of ``legal`` looked up and those found (all but the
-        positions ``missing``); judge a kind once ``LEARN_TRIAL`` of its actions were looked up."""
+        positions ``missing``), and the lists; judge a kind at the end of its trial (``LEARN_TRIAL``)."""
         misses = Counter(legal[i].kind for i in missing)
         for kind, n in Counter(map(_KIND, legal)).items():
             if kind in self.judged:
                 continue
-            looked = self.looked.setdefault(kind, [0, 0])
+            looked = self.looked.setdefault(kind, [0, 0, 0])
             looked[0] += n
             looked[1] += n - misses[kind]
-            if looked[0] >= LEARN_TRIAL:
+            looked[2] += 1
+            if looked[2] >= LEARN_TRIAL:
                 self.judged.add(kind)
                 if looked[1] * 10 < looked[0]:
                     self.fresh.add(kind)
