@@ -60,3 +60,37 @@ def test_it_issues_the_shares_that_keep_it_from_bankruptcy():
     assert isinstance(choice, IssueShares)
     expenses = g.rules.expenses(g, 0) + choice.count
     assert 5 * choice.count >= expenses  # the cash the shares bring pays the expenses they leave
+
+
+# Rust Belt: St. Louis (T5) west to Kansas City (U0)
+STLOUIS_WEST = [("S4", "straight", 2), ("R3", "gentle", 2), ("S2", "straight", 1), ("T1", "straight", 1)]
+
+
+def test_of_two_deliveries_paying_it_alike_it_takes_the_one_that_pays_no_rival():
+    game = position(
+        track=[*CHICAGO_SOUTH, ("R5", "straight", 0, 0), *((h, t, r, 1) for h, t, r in STLOUIS_WEST)],
+        players={0: {"engine": 2}},
+        to_move=0,
+        phase="move_goods",
+        turn=2,
+        # purple from Chicago runs over its Chicago–St. Louis and seat 1's St. Louis–Kansas City: +1 to each;
+        # red from St. Louis to Chicago over its own link only: +1 to it
+        cubes={"L7": ["purple"], "T5": ["red"]},
+    )
+    choice = STEADY.choose(game, random.Random(0))
+    assert isinstance(choice, Deliver)
+    assert (choice.city, choice.colour) == ("T5", "red")
+
+
+def test_it_builds_the_link_its_waiting_delivery_pays_the_expenses_for():
+    game = position(
+        track=[*CHICAGO_SOUTH, *((h, t, r, 0) for h, t, r in STLOUIS_WEST)],
+        # expenses $3 and no income: $3 kept back would leave too little for R5 ($3), but the red cube waiting
+        # at Kansas City for its St. Louis link raises the income before the expenses are paid
+        players={0: {"cash": 6, "income": 0, "shares": 2, "engine": 1, "has_built": True}},
+        to_move=0,
+        turn=2,
+        cubes={"U0": ["red"], "T5": ["red"]},
+    )
+    hint = STEADY.hint(game, random.Random(0))
+    assert hint.action == Build(0, "R5", "straight", 0)

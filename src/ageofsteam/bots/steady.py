@@ -74,6 +74,10 @@ PLAN_SECONDS = 0.035  # what a map's own plan (Rules.bot_plan) may spend weighin
 MOVES_WEIGHED = 16  # deliveries tried on a copy for one decision (those paying most to the bot itself)
 GOOD_ENOUGH = -5.0  # a build scoring below this is not worth its money
 SHARE = 5  # dollars a share brings
+NETWORK_WEIGHT = 0.5  # what a plan adds to the network's six best deliveries (next turns) beside its two now
+RIVAL = 1.0  # points a delivery loses for each step of income it gives a rival (own income: 3 points a step)
+CONNECT = 2.0  # a link plan joining the player's own network counts this many times more than one apart
+COMING = 1.0  # how much of this turn's two best deliveries the build budget counts on to pay the expenses
 FROWN = 0.5  # a map's own judgement falling this much rules out a move made for no gain of its own
 # what the actions whose worth does not depend on the position are worth to the plan, and why
 ACTION_WORTH: dict[str, tuple[float, str]] = {
@@ -101,9 +105,45 @@ def reserve(g: GameState, seat: int) -> int:
     return max(0, g.rules.expenses(g, seat) - me.income)
 
 
+def track_need(g: GameState, seat: int) -> int:
+    """The cash this turn's building wants: the dearest of the best few link plans that one turn's builds
+    can finish (with the Engineer); a few dollars where no plan shows (a map's own building)."""
+    builds = g.rules.ENGINEER_BUILDS
+    costs = [p.cost for p in link_plans(g, seat)[:3] if len(p.path) <= builds]
+    return max(costs, default=8)
+
+
 def own_gain(g: GameState, seat: int, links: Sequence[Link]) -> int:
     """Income to ``seat`` from a delivery along ``links``."""
     return sum(1 for lk in links if lk.owner == seat)
+
+
+def network_promise(g: GameState, seat: int, count: int = 6) -> int:
+    """What ``seat``'s network promises over the next few turns: the income of its ``count`` best deliveries
+    (each cube once), with one engine level more than now, counting its own links on each route (the state is
+    put back)."""
+    me = g.players[seat]
+    me.engine += 1
+    try:
+        best: dict[tuple[int, str], list[int]] = {}
+        for r in all_routes(g, seat):
+            gain = sum(1 for lk in r.links if lk.owner == seat)
+            if gain:
+                best.setdefault((r.stops[0], r.colour), []).append(gain)
+    finally:
+        me.engine -= 1
+    sources = g.rules.goods_sources(g)
+    gains: list[int] = []
+    for (stop, colour), found in best.items():
+        found.sort(reverse=True)
+        gains += found[: sources.get(stop, {}).get(colour, 0)]
+    gains.sort(reverse=True)
+    return sum(gains[:count])
+
+
+def own_stops(g: GameState, seat: int) -> set[int]:
+    """The stops at the ends of ``seat``'s own links: where its network is."""
+    return {h for lk in g.network.links.values() if lk.owner == seat for h in (lk.a, lk.b)}
 
 
 def best_delivery(g: GameState, seat: int) -> int:
@@ -198,8 +238,8 @@ class SteadyBot(RandomBot):
             want_cash = 15 + 2 * (g.rules.STARTING_SHARES - 2)
         elif left <= 1:
             want_cash = short  # late shares only stave off bankruptcy: they would not pay back
-        else:
-            want_cash = short + (10 if left >= 3 else 8)
+        else:  # the track its plan wants this turn, and a small bid
+            want_cash = short + min(10 if left >= 3 else 8, track_need(g, seat) + 2)
         need = max(0, -(-(want_cash - me.cash) // SHARE))
         rescue = max(0, -(-(short - me.cash) // (SHARE - 1)))  # each share also adds $1 to the expenses
         # shares held at most (each costs $1 a turn and 3 points), besides those that pay expenses
@@ -352,7 +392,12 @@ class SteadyBot(RandomBot):
         if b.builds_left <= 0:
             return Hint(EndBuild(seat), "no builds left this turn")
         me = g.players[seat]
-        budget = me.cash - reserve(g, seat) - (0 if turns_left(g) == 0 else 1)
+        # the expenses the income does not cover once this turn's two best deliveries have raised it: the
+        # cash kept back for them (counting the income as it is kept out the links that raise it)
+        short = reserve(g, seat)
+        if short:
+            short = max(0, short - int(COMING * two_deliveries(g, seat)))
+        budget = me.cash - short - (0 if turns_left(g) == 0 else 1)
         if budget < 2:
             return Hint(EndBuild(seat), "the cash left is for the expenses")
         specials = BuildLink in g.rules.phase(g).accepts
@@ -361,9 +406,16 @@ class SteadyBot(RandomBot):
             for link in link_plans(g, seat)
             if link.cost <= budget and len(link.path) <= b.builds_left  # finished this turn: none left half-built
         ]
+        mine = own_stops(g, seat)
+
+        def joins(p: LinkPlan) -> float:
+            """More for a plan joining the network (its deliveries run over more of the player's own links)."""
+            return CONNECT if mine & {p.start, p.end} else 1.0
+
+        plans.sort(key=lambda p: -p.value * joins(p))
         if len(plans) > 1:
-            now = two_deliveries(g, seat)
-            worth = {id(p): self._plan_worth(g, seat, p, budget, now) for p in plans[:PLANS_TRIED]}
+            now, promise = two_deliveries(g, seat), network_promise(g, seat)
+            worth = {id(p): self._plan_worth(g, seat, p, budget, now, promise) * joins(p) for p in plans[:PLANS_TRIED]}
             plans.sort(key=lambda p: -worth.get(id(p), -1e9))
         for link in plans:
             if link.special is not None:
@@ -400,10 +452,11 @@ class SteadyBot(RandomBot):
                 return Hint(action, f"{self._link_reason(g, seat, step, link)}; {plan.why}")
         return Hint(EndBuild(seat), plan.why)
 
-    def _plan_worth(self, g: GameState, seat: int, link: LinkPlan, budget: int, now: int) -> float:
+    def _plan_worth(self, g: GameState, seat: int, link: LinkPlan, budget: int, now: int, promise: int) -> float:
         """What a link plan is worth, tried on a copy: the income its two best deliveries would bring once it
-        is built (more than ``now``, those of the network as it is), and the deliveries it opens later, for its
-        cost."""
+        is built (more than ``now``, those of the network as it is), half what it adds to the network's promise
+        for the next turns (more than ``promise``, :func:`network_promise`), and the deliveries it opens later,
+        for its cost."""
         trial = g.copy()
         rng = random.Random(0)
         if link.special is not None:
@@ -416,7 +469,7 @@ class SteadyBot(RandomBot):
                 if step is None:
                     break
                 advance(trial, Build(seat, trial.label(step.hex), step.tile.tile, step.tile.rotation), rng)
-        gain = two_deliveries(trial, seat) - now
+        gain = two_deliveries(trial, seat) - now + NETWORK_WEIGHT * (network_promise(trial, seat) - promise)
         return (gain + PROMISE_WEIGHT * link.deliveries) / (link.cost + 2)
 
     def _link_reason(self, g: GameState, seat: int, step: BuildPlan, link: LinkPlan) -> str:
@@ -572,6 +625,10 @@ class SteadyBot(RandomBot):
             income = me.income
             advance(trial, a, random.Random(0))
             gain = position_value(trial, seat, promise=False) - base
+            # the income it gives rivals (over their links) counts against it
+            gain -= RIVAL * sum(
+                t.income - p.income for t, p in zip(trial.players, g.players, strict=True) if p.seat != seat
+            )
             gains.append((gain + 0.01 * (trial.players[seat].income - income), a))
         gains.sort(key=lambda t: -t[0])
         top = gains[0] if gains else None
