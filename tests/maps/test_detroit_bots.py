@@ -5,13 +5,14 @@ issued for track that brings cubes to its cities, and the moves that make the mo
 
 from __future__ import annotations
 
+import itertools
 import random
 import time
 
 from ageofsteam import Game
 from ageofsteam.bots import bot
 from ageofsteam.engine.actions import Build, Deliver, IssueShares
-from ageofsteam.maps.detroit.plan import own_graph, project, solo_plan, with_links
+from ageofsteam.maps.detroit.plan import _Routes, own_graph, project, solo_plan, with_links
 from ageofsteam.rules.special_links import BuildLink, legal_link_builds, special_link
 from tests.rules.build_helpers import position
 
@@ -178,10 +179,47 @@ def test_a_solo_plan_cut_short_by_its_deadline_still_plans_and_serves_only_asks_
     assert g.phase == "issue_shares"
     detroit_plan._memo.clear()
     hurried = solo_plan(g, 0, deadline=time.perf_counter() - 1.0)  # the time is up before it starts
-    assert hurried is not None  # the programs of one link are weighed all the same
+    assert hurried is not None  # the special links and the best one-link programs are weighed all the same
     key = detroit_plan._key(g, 0)
     assert detroit_plan._memo[key] == (hurried, False)
     assert solo_plan(g, 0, deadline=time.perf_counter() - 1.0) is hurried  # a hurried ask takes it
     whole = solo_plan(g, 0)  # an ask with all the time weighs every program again
     assert detroit_plan._memo[key] == (whole, True)
     assert solo_plan(g, 0, deadline=time.perf_counter() - 1.0) is whole  # and the whole plan serves everyone
+
+
+def test_the_projection_finds_each_colours_longest_route_in_one_walk():
+    """The walk for every colour at once agrees with a walk for each colour alone: a cube stops at the first
+    city of its colour, no stop twice, at most the engine's links."""
+    g = solo_position().state
+    at = g.map.by_label
+    names = ["J8", "M11", "N12", "Q13", "P8", "S5", "A11", "H14", "J2", "R14"]
+    pairs = [(at[a], at[b]) for a, b in itertools.pairwise(names)]
+    pairs += [(at["J8"], at["P8"]), (at["M11"], at["A11"]), (at["N12"], at["H14"])]
+    adj = with_links(own_graph(g, 0), pairs)
+
+    def alone(start: int, colour: str, engine: int) -> int:
+        best = 0
+
+        def walk(stop: int, used: int, seen: frozenset[int]) -> None:
+            nonlocal best
+            for nxt in adj.get(stop, ()):
+                if nxt in seen or used >= engine:
+                    continue
+                if g.rules.accepts(g, nxt, colour):
+                    best = max(best, used + 1)
+                else:
+                    walk(nxt, used + 1, seen | {nxt})
+
+        walk(start, 0, frozenset({start}))
+        return best
+
+    routes = _Routes(g, adj)
+    found = set()
+    for start in adj:
+        for colour in g.rules.BAG:
+            for engine in range(1, 6):
+                k = routes.longest(start, colour, engine)
+                assert k == alone(start, colour, engine), (g.label(start), colour, engine)
+                found.add(k)
+    assert found >= {0, 1, 2, 3, 4}  # the network has routes of every length up to 4 to check

@@ -42,8 +42,12 @@ PROGRAM_LINKS = 3  # links a program lays out over the turns, at most
 SCHEDULE_TURNS = 3  # turns a program may take to build
 BEAM = 6  # programs kept at each length
 FINALISTS = 6  # programs weighed with every choice of action
+SURE_FINALISTS = 2  # the best programs weighed with every action whatever the time
+SEARCH_SHARE = 0.6  # the share of the plan's time the searches aim to take
+BEAM_SHARE = 0.7  # the share of a search's time for the beam, the rest for the finalists
 SHARE = 5
 MOVES_TRIED = 8  # deliveries weighed for each move of a run (the longest first)
+SURE_SINGLES = 12  # one-link programs weighed whatever the time (the special links first, then the best plans)
 SITES = 2  # New City sites weighed
 SITE_REACH = 5  # hexes from a town that its New City serves, in a site's quick look
 URBANIZATION = "urbanization"
@@ -75,39 +79,50 @@ class _Routes:
     def __init__(self, g: GameState, adj: Graph) -> None:
         self.g = g
         self.adj = adj
-        self.memo: dict[tuple[int, str, int], int] = {}
-        self.takes: dict[tuple[int, str], bool] = {}
+        self.memo: dict[tuple[int, int], dict[str, int]] = {}
+        self.takes: dict[int, frozenset[str]] = {}
 
-    def accepts(self, stop: int, colour: str) -> bool:
-        key = (stop, colour)
-        if key not in self.takes:
-            self.takes[key] = self.g.rules.accepts(self.g, stop, colour)
-        return self.takes[key]
+    def colours_at(self, stop: int) -> frozenset[str]:
+        """The cube colours ``stop`` takes."""
+        out = self.takes.get(stop)
+        if out is None:
+            rules = self.g.rules
+            out = self.takes[stop] = frozenset(c for c in rules.BAG if rules.accepts(self.g, stop, c))
+        return out
 
-    def longest(self, start: int, colour: str, engine: int) -> int:
-        key = (start, colour, engine)
-        if key in self.memo:
-            return self.memo[key]
-        best = 0
-        seen = {start}
-
-        def walk(stop: int, used: int) -> None:
-            nonlocal best
-            if used >= engine:
-                return
-            for nxt in self.adj.get(stop, ()):
-                if nxt in seen:
-                    continue
-                if self.accepts(nxt, colour):
-                    best = max(best, used + 1)
-                    continue  # a cube stops at the first city of its colour
-                seen.add(nxt)
-                walk(nxt, used + 1)
-                seen.discard(nxt)
-
-        walk(start, 0)
+    def reach(self, start: int, engine: int) -> dict[str, int]:
+        """Colour → the most links a cube of that colour at ``start`` can travel, up to ``engine`` (a cube stops
+        at the first city of its colour; colours with no route left out): one walk for all the colours."""
+        key = (start, engine)
+        out = self.memo.get(key)
+        if out is not None:
+            return out
+        best: dict[str, int] = {}
+        if engine > 0:
+            self._walk(start, 0, engine, frozenset(self.g.rules.BAG), {start}, best)
         self.memo[key] = best
         return best
+
+    def _walk(
+        self, stop: int, used: int, engine: int, alive: frozenset[str], seen: set[int], best: dict[str, int]
+    ) -> None:
+        """:meth:`reach`'s walk on from ``stop`` after ``used`` links, for the colours still ``alive``."""
+        for nxt in self.adj.get(stop, ()):
+            if nxt in seen:
+                continue
+            took = self.colours_at(nxt) & alive
+            for c in took:
+                if best.get(c, 0) <= used:
+                    best[c] = used + 1
+            rest = alive - took if took else alive
+            if rest and used + 1 < engine:
+                seen.add(nxt)
+                self._walk(nxt, used + 1, engine, rest, seen, best)
+                seen.discard(nxt)
+
+    def longest(self, start: int, colour: str, engine: int) -> int:
+        """The most links a cube of ``colour`` at ``start`` can travel, up to ``engine``."""
+        return self.reach(start, engine).get(colour, 0)
 
     def gains(self, cubes: dict[int, dict[str, int]], engine: int) -> list[tuple[int, int, str]]:
         """(links, stop, colour) of every cube that has a route, longest first (a stop's cubes of one colour
@@ -244,7 +259,18 @@ def _take(cubes: dict[int, dict[str, int]], d: tuple[int, int, str]) -> None:
 
 def candidates(g: GameState, seat: int) -> list[LinkPlan]:
     """Links worth weighing: the link plans of ``seat`` (those that open nothing now too: a link in the middle
-    of a line carries the cubes of its ends) and the special links no one has built."""
+    of a line carries the cubes of its ends) and the special links no one has built. Kept for the board as it
+    stands: the turn's decisions before its builds all weigh the same."""
+    key = _board(g, seat)
+    known = _candidates.get(key)
+    if known is None:
+        if len(_candidates) > 256:
+            _candidates.clear()
+        known = _candidates[key] = _find_candidates(g, seat)
+    return list(known)
+
+
+def _find_candidates(g: GameState, seat: int) -> list[LinkPlan]:
     plans = link_plans(g, seat, limit=MAX_CANDIDATES, idle=True, towns=True)
     joined = {frozenset((lk.a, lk.b)) for lk in g.network.links.values()}
     for link in g.map.special_links:
@@ -316,8 +342,9 @@ def _engineer_track(first: tuple[LinkPlan, ...], builds: int, done: list[int]) -
 
 def solo_plan(g: GameState, seat: int, deadline: float | None = None) -> TurnPlan | None:
     """The best plan for ``seat``'s solo turn from where it stands (share issue, action, building or moving),
-    by :func:`project`; None in other phases. ``deadline`` (a ``time.perf_counter()`` value): programs of more
-    than one link are weighed only until then (a plan so cut short serves only asks with a deadline)."""
+    by :func:`project`; None in other phases. ``deadline`` (a ``time.perf_counter()`` value): the plan aims to be
+    made by then — its searches take :data:`SEARCH_SHARE` of the time left, so that what is weighed whatever the
+    time still fits — (a plan so cut short serves only asks with a deadline)."""
     if g.phase not in (*BEFORE_MOVES, "move_goods"):
         return None
     key = _key(g, seat)
@@ -328,6 +355,9 @@ def solo_plan(g: GameState, seat: int, deadline: float | None = None) -> TurnPla
         if g.phase == "move_goods":
             known = (_moves(g, seat), True)
         else:
+            if deadline is not None:  # the searches aim to end early: what they must weigh whatever the time
+                now = time.perf_counter()  # (the first links, the finalists) comes after
+                deadline = now + SEARCH_SHARE * max(0.0, deadline - now)
             found, whole = _search(g, seat, deadline)
             known = (found, whole)
         _memo[key] = known
@@ -409,22 +439,12 @@ def _legal_move(g: GameState, seat: int, legal: list[Action], first: tuple[objec
     return None if best is None else best[1]
 
 
-def _key(g: GameState, seat: int) -> tuple[object, ...]:
-    """Everything a plan depends on."""
-    me = g.players[seat]
+def _board(g: GameState, seat: int) -> tuple[object, ...]:
+    """Everything on the board (not in the players' hands) a plan depends on: all the link plans do."""
     return (
         id(g.map),
+        seat,
         g.turn,
-        g.phase,
-        g.move_round,
-        seat in g.engine_upgraded,
-        tuple(state(g).engineer_costs),
-        me.cash,
-        me.income,
-        me.shares,
-        me.engine,
-        me.action,
-        g.build.builds_left if g.build is not None and g.build.player == seat else -1,
         tuple(sorted((lk.a, lk.b, lk.owner) for lk in g.network.links.values())),
         tuple(sorted((h, t.tile, t.rotation, tuple(t.owners)) for h, t in g.tiles.items())),
         tuple(sorted((h, tuple(sorted(c.items()))) for h, c in g.cubes.items())),
@@ -435,7 +455,26 @@ def _key(g: GameState, seat: int) -> tuple[object, ...]:
     )
 
 
+def _key(g: GameState, seat: int) -> tuple[object, ...]:
+    """Everything a plan depends on."""
+    me = g.players[seat]
+    return (
+        *_board(g, seat),
+        g.phase,
+        g.move_round,
+        seat in g.engine_upgraded,
+        tuple(state(g).engineer_costs),
+        me.cash,
+        me.income,
+        me.shares,
+        me.engine,
+        me.action,
+        g.build.builds_left if g.build is not None and g.build.player == seat else -1,
+    )
+
+
 _memo: dict[tuple[object, ...], tuple[TurnPlan | None, bool]] = {}
+_candidates: dict[tuple[object, ...], list[LinkPlan]] = {}  # by the board (``_board``)
 """Plans already made (the strong bot asks again and again), and whether each was weighed whole."""
 
 
@@ -496,6 +535,9 @@ def _search(g: GameState, seat: int, deadline: float | None = None) -> tuple[Tur
     best, whole = _best_program(g, seat, [t for t in turns if t.action != URBANIZATION], share(0))
     site: Urbanize | None = None
     for k, (h, letter) in enumerate(sites):
+        if deadline is not None and time.perf_counter() > deadline:
+            whole = False  # the time is up: the New Cities not weighed are not taken
+            break
         trial = g.copy()
         _place_new_city(trial, h, letter)
         found, complete = _best_program(trial, seat, urban, share(k + 1))
@@ -582,14 +624,16 @@ def _best_program(
     g: GameState, seat: int, turns: list[_Turn], deadline: float | None = None
 ) -> tuple[_Best | None, bool]:
     """The best program of links and the best of ``turns`` for it, by :func:`project`, and whether every
-    program was weighed: those of one link always are, longer ones only until ``deadline``."""
+    program was weighed. With a ``deadline``, the beam over programs takes :data:`BEAM_SHARE` of the time and
+    the finalists with every turn the rest; the special links and :data:`SURE_SINGLES` one-link programs, and
+    no program and the :data:`SURE_FINALISTS` best with every turn, are weighed whatever the time."""
     if not turns:
         return None, True
     rules = g.rules
     me = g.players[seat]
     most = rules.max_shares(g)
     base = own_graph(g, seat)
-    plans = candidates(g, seat)
+    plans = sorted(candidates(g, seat), key=lambda p: not p.special)  # stable: the plans' own order after
     done = list(state(g).engineer_costs) if g.phase == "build_track" and me.action == "engineer" else []
     cache: RoutesCache = {}
 
@@ -622,7 +666,12 @@ def _best_program(
         )
         return turn_at, extra + more, max(0, track)
 
-    # a beam over programs of links, judged with the widest turn
+    # a beam over programs of links, judged with the widest turn, for the first part of the time; the rest for
+    # the finalists with every turn
+    end = deadline
+    if deadline is not None:
+        now = time.perf_counter()
+        deadline = now + BEAM_SHARE * max(0.0, deadline - now)
     wide = max(turns, key=lambda t: (t.builds, -t.fee))
     scored: dict[tuple[LinkPlan, ...], float] = {}
     beam: list[tuple[LinkPlan, ...]] = [()]
@@ -640,7 +689,8 @@ def _best_program(
                     continue
                 new = (*prog, p)
                 if new not in scored:
-                    if length and deadline is not None and time.perf_counter() > deadline:
+                    late = length or len(scored) >= SURE_SINGLES
+                    if late and deadline is not None and time.perf_counter() > deadline:
                         whole = False  # the time is up: the programs weighed so far are the choice
                         break
                     r = score(new, wide)
@@ -652,9 +702,12 @@ def _best_program(
         beam = grown[:BEAM]
         if not beam:
             break
-    finalists = [*sorted(scored, key=lambda prog: -scored[prog])[:FINALISTS], ()]
+    finalists = [(), *sorted(scored, key=lambda prog: -scored[prog])[:FINALISTS]]
     best: _Best | None = None
-    for prog in finalists:
+    for k, prog in enumerate(finalists):
+        if k > SURE_FINALISTS and end is not None and time.perf_counter() > end:
+            whole = False
+            break
         for turn in turns:
             r = score(prog, turn)
             if r is not None and (best is None or r[0] > best[0] + 1e-9):
