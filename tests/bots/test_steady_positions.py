@@ -11,6 +11,7 @@ from tests.rules.build_helpers import position
 STEADY = bot("steady")
 # Rust Belt: seat 0's track from Chicago (L7) south towards St. Louis (T5), one hex (R5) short of it
 CHICAGO_SOUTH = [("M6", "gentle", 1, 0), ("O6", "gentle", 4, 0), ("P5", "gentle", 1, 0)]
+RUST_BELT_CITIES = ["A2", "C16", "F1", "H13", "L17", "L7", "O2", "Q12", "Q16", "T5", "T9", "U0"]
 
 
 def test_it_completes_an_affordable_link_to_a_city_its_cube_can_reach():
@@ -94,3 +95,20 @@ def test_it_builds_the_link_its_waiting_delivery_pays_the_expenses_for():
     )
     hint = STEADY.hint(game, random.Random(0))
     assert hint.action == Build(0, "R5", "straight", 0)
+
+
+def test_it_extends_its_own_network_rather_than_start_a_link_apart():
+    cubes: dict[str, list[str]] = {city: [] for city in RUST_BELT_CITIES}
+    # a red cube waits at Kansas City for St. Louis, next to its Chicago–St. Louis link ($8); two at Toronto
+    # for Detroit, far from it ($6): the link apart pays a little more now, the joined one grows the network
+    cubes.update({"U0": ["red"], "C16": ["red", "red"]})
+    game = position(
+        track=[*CHICAGO_SOUTH, ("R5", "straight", 0, 0)],
+        players={0: {"cash": 20, "engine": 2, "has_built": True, "action": "engineer"}},
+        n=4,
+        to_move=0,
+        turn=3,
+        cubes=cubes,
+    )
+    hint = STEADY.hint(game, random.Random(0))
+    assert hint.action == Build(0, "S4", "straight", 2), hint.reason
