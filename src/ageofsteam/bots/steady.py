@@ -307,7 +307,8 @@ class SteadyBot(RandomBot):
                 why = "a New City by your track opens new deliveries"
             elif name == "engineer":
                 spare = me.cash - reserve(g, seat)
-                score = 6.0 if spare >= 12 else 5.0 if spare >= 8 else 2.0  # a fourth tile needs the cash for it
+                # a fourth tile needs the cash for it; an engine behind its due level comes first (Locomotive)
+                score = 4.0 if spare >= 12 else 3.0 if spare >= 8 else 2.0
                 if sum(len(p.path) for p in link_plans(g, seat)[:3] if p.cost <= spare) <= 3:
                     score = 1.0  # three builds do all that its plans want
                 why = "one more build this turn brings your next link sooner"
