@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from ageofsteam.bots import bot
-from ageofsteam.engine.actions import Build, Deliver, IssueShares
+from ageofsteam.engine.actions import Build, Deliver, IssueShares, SelectAction
 from tests.rules.build_helpers import position
 
 STEADY = bot("steady")
@@ -112,3 +112,16 @@ def test_it_extends_its_own_network_rather_than_start_a_link_apart():
     )
     hint = STEADY.hint(game, random.Random(0))
     assert hint.action == Build(0, "S4", "straight", 2), hint.reason
+
+
+def test_with_its_engine_behind_it_takes_the_locomotive_before_the_engineer():
+    game = position(
+        track=[*CHICAGO_SOUTH, ("R5", "straight", 0, 0)],
+        # turn 4 wants an engine of 4; its plans want more than three builds and it has the cash for a fourth
+        players={0: {"cash": 20, "income": 6, "engine": 2, "has_built": True}},
+        n=4,
+        to_move=0,
+        turn=4,
+        phase="select_actions",
+    )
+    assert STEADY.choose(game, random.Random(0)) == SelectAction(0, "locomotive")
