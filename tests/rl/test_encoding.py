@@ -201,3 +201,50 @@ def test_a_shared_index_is_refused_also_among_known_actions() -> None:
         codec.decision(g, [*fine, Bid(0, 3)])
     with pytest.raises(EncodingError, match="share the index"):
         codec.decision(g, [Bid(0, 3), *fine])
+
+
+@pytest.mark.parametrize("limit", [KNOWN_LIMIT, 300])
+def test_build_listings_indexed_a_hex_at_a_time_give_the_same_tree(monkeypatch: pytest.MonkeyPatch, limit: int) -> None:
+    """In seeded random games of every map, a listing recorded with its parts (record_listings) is the listing
+    made without recording, its parts concatenate to the builds it lists, and they end the legal actions; the
+    codec indexing such a listing a hex at a time (and the other lists by their fields once their kind is
+    judged listed afresh) builds the tree a codec knowing nothing builds, also when its knowledge fills up."""
+    from ageofsteam.rl import encoding
+    from ageofsteam.rl.encoding import KnownLists
+    from ageofsteam.rl.table import _spaces
+    from ageofsteam.rules.build_listing import record_listings
+
+    monkeypatch.setattr(encoding, "KNOWN_LIMIT", limit)
+    monkeypatch.setattr(encoding, "LEARN_TRIAL", 5)  # kinds judged soon: their lists read from their fields
+    recorded_parts = known_parts = direct = 0
+    for map_id in map_ids():
+        table = Table(map_id, None, 5)
+        codec = table.codec
+        rng = random.Random(f"{map_id}/parts")
+        forgetful = _spaces.__wrapped__(map_id, "{}").codec
+        for _ in range(150):
+            if table.over:
+                break
+            g = table.state
+            recorded: list[tuple[list[Action], list[object]]] = []
+            record_listings(recorded)
+            try:
+                legal = g.rules.legal_actions(g)
+            finally:
+                record_listings(None)
+            assert legal == g.rules.legal_actions(g), map_id  # the same listing when not recording
+            if recorded:
+                ((listing, parts),) = recorded
+                whole = [a for p in parts for a in (p if isinstance(p, list) else p.actions)]  # type: ignore[attr-defined]
+                assert len(whole) == len(listing) and all(a is b for a, b in zip(whole, listing, strict=True))
+                assert legal[len(legal) - len(listing) :] == listing
+                recorded_parts += len(parts)
+                known_parts += sum(id(p) in codec.known_lists.table[0] for p in parts)
+            direct += not recorded and codec.direct(legal) is not None
+            forgetful.known, forgetful.known_lists = KnownActions(), KnownLists()
+            cold = shape(forgetful.decision(g, legal).root)
+            assert shape(codec.decision(g, legal, recorded).root) == cold, map_id
+            assert shape(codec.decision(g, legal, recorded).root) == cold, map_id  # once more: now known
+            table.step(rng.choice(table.legal()))
+    assert known_parts > 1000 and known_parts < recorded_parts  # hexes known, and some met first
+    assert direct > 200  # lists read from their fields

@@ -182,3 +182,40 @@ def test_a_map_figure_changed_in_place_is_read_again() -> None:
             assert np.array_equal(after, layout.observe(g, 0)), (map_id, name)
             changed += 1
     assert changed >= 3  # the maps keeping lists or dicts in a dict figure from the start
+
+
+def test_observations_from_memory_follow_tiles_taken_away_laid_again_and_owned_anew() -> None:
+    """The hexes remembered follow every change of the tiles: a tile taken away (the others then no longer at
+    the places seen), laid again on its hex, laid on a new hex, and its owners changed in place; after each,
+    every seat's observation equals a fresh one."""
+    from ageofsteam.engine.state import PlacedTile
+    from ageofsteam.rl.observation import ObservationMemory
+
+    map_id = "rust-belt"
+    table = Table(map_id, 3, 7)
+    rng = random.Random(7)
+    while len(table.state.tiles) < 6 and not table.over:
+        table.step(rng.choice(table.legal()))
+    g = table.state.copy()
+    layout = table.spaces.layout
+    memory = ObservationMemory(layout)
+    fresh = ObservationMemory  # a new memory per look: nothing remembered
+
+    def same() -> None:
+        for seat in range(len(g.players)):
+            assert np.array_equal(layout.observe(g, seat, (), memory), layout.observe(g, seat, (), fresh(layout)))
+
+    same()
+    hexes = list(g.tiles)
+    taken = g.tiles.pop(hexes[1])  # the later tiles move up a place
+    same()
+    g.tiles[hexes[1]] = taken  # back, at the end now
+    same()
+    t = g.tiles[hexes[2]]
+    g.tiles[hexes[2]] = PlacedTile(t.tile, (t.rotation + 1) % 6, t.disk, t.tracks, t.owners[:])  # laid again
+    same()
+    g.tiles[hexes[0]].owners[0] = 1 if g.tiles[hexes[0]].owners[0] != 1 else None  # owners changed in place
+    same()
+    free = next(h for h in range(g.map.size) if h not in g.tiles and not g.is_city(h))
+    g.tiles[free] = PlacedTile(t.tile, t.rotation, False, t.tracks, [2] * len(t.tracks))  # a new hex tiled
+    same()

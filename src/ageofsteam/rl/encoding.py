@@ -18,7 +18,7 @@ import dataclasses
 import itertools
 import operator
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
@@ -32,6 +32,9 @@ from ageofsteam.rules.goods_growth import box_id
 if TYPE_CHECKING:
     from ageofsteam.engine.state import GameState
     from ageofsteam.rules.base import BaseRules
+    from ageofsteam.rules.build_listing import Listed
+
+    Recorded = list[tuple[list[Any], list[Any]]]  # build listings as record_listings records them
 
 BID_CAP = 400  # the highest bid the space holds (far above the cash of any player in the games played)
 BLOCK_LIMIT = 40_000  # the most indices one block of fields may take before the fields are split
@@ -160,7 +163,7 @@ class KnownActions:
         self.judged: set[str] = set()  # kinds past their trial
         self.fresh: set[str] = set()  # kinds judged not to come back: never learnt
 
-    def indices(self, legal: list[Action]) -> list[int]:
+    def indices(self, legal: Sequence[Action]) -> list[int]:
         """Each action's index, ``UNKNOWN`` where it is not known."""
         return list(map(self.table[0].get, map(id, legal), itertools.repeat(UNKNOWN)))
 
@@ -186,6 +189,26 @@ class KnownActions:
             ids, kept = self.table = ({}, [])
         kept += actions  # first kept, then known: a known id always has its object alive
         ids.update(zip(map(id, actions), indices, strict=True))
+
+
+class KnownLists:
+    """The indices of a hex's remembered builds (:class:`~ageofsteam.rules.build_listing.Listed`, never changed
+    by the engine), known by identity as KnownActions knows single actions: a build turn's listing is indexed
+    by one lookup per candidate hex. The table (id → the indices of its ``actions``, the objects) is replaced
+    whole when it holds ``KNOWN_LIMIT`` actions."""
+
+    def __init__(self) -> None:
+        self.table: tuple[dict[int, list[int]], list[Listed]] = ({}, [])
+        self.held = 0  # the actions of the lists known
+
+    def learn(self, listed: Listed, indices: list[int]) -> None:
+        ids, kept = self.table
+        if self.held + len(indices) > KNOWN_LIMIT:
+            ids, kept = self.table = ({}, [])
+            self.held = 0
+        kept.append(listed)  # first kept, then known: a known id always has its object alive
+        ids[id(listed)] = indices
+        self.held += len(indices)
 
 
 def _domain_key(f: dataclasses.Field[Any]) -> str:
@@ -243,6 +266,7 @@ class ActionCodec:
             k: lay.readers[0] for k, lay in self.layouts.items() if lay.link is None and len(lay.readers) == 1
         }
         self.known = KnownActions()
+        self.known_lists = KnownLists()
 
     # --- one action ----------------------------------------------------------------------------
 
@@ -280,9 +304,72 @@ class ActionCodec:
             rest //= len(dom)
         return " ".join([block.kind, *reversed(values)])
 
-    def decision(self, g: GameState, legal: Iterable[Action]) -> Decision:
-        """The legal actions ``legal`` of position ``g`` as a tree of indices."""
-        return Decision(self, g, list(legal))
+    def decision(self, g: GameState, legal: Iterable[Action], recorded: Recorded | None = None) -> Decision:
+        """The legal actions ``legal`` of position ``g`` as a tree of indices; ``recorded``: the build listings
+        recorded while ``legal`` was listed (:func:`~ageofsteam.rules.build_listing.record_listings`)."""
+        return Decision(self, g, list(legal), recorded)
+
+    def indices(self, legal: list[Action], recorded: Recorded | None) -> tuple[list[int], list[int] | None]:
+        """Each legal action's index where known (``UNKNOWN`` elsewhere), and the places where an ``UNKNOWN``
+        may be (None: anywhere). Where one build listing was recorded and ends ``legal``, its hexes' remembered
+        builds are indexed a hex at a time (:class:`KnownLists`), the rest action by action (KnownActions)."""
+        known = self.known
+        if not recorded or len(recorded) != 1:
+            return known.indices(legal), None
+        listing, parts = recorded[0]
+        k = len(legal) - len(listing)
+        if k < 0 or legal[k:] != listing:  # equal actions have the same index
+            return known.indices(legal), None
+        table = self.known_lists.table[0]
+        found: list[Any] = list(map(table.get, map(id, parts)))
+        maybe = list(range(k))
+        if None in found:
+            short = False  # a part with an action not known
+            for i in itertools.compress(itertools.count(), map(operator.is_, found, itertools.repeat(None))):
+                got = found[i] = self._part_indices(parts[i])
+                short = short or UNKNOWN in got
+            if short:
+                starts = itertools.accumulate(map(len, found), initial=k)  # one more than the parts
+                for start, got in zip(starts, found, strict=False):
+                    if UNKNOWN in got:
+                        maybe += range(start, start + len(got))
+        out = known.indices(legal[:k]) if k else []
+        out += itertools.chain.from_iterable(found)
+        return out, maybe
+
+    def direct(self, legal: list[Action]) -> list[int] | None:
+        """The indices of ``legal`` read from the actions' fields, when every action is of a kind decided in one
+        index and judged not to come back (listed afresh each time: nothing to know by identity); else None."""
+        fresh, single = self.known.fresh, self.single
+        out = []
+        for a in legal:
+            kind = a.kind
+            one = single.get(kind)
+            if one is None or kind not in fresh:
+                return None
+            i = one[1].get(one[0](a))
+            if i is None:
+                return None
+            out.append(i)
+        return out
+
+    def _part_indices(self, part: Listed | list[Action]) -> list[int]:
+        """The indices of a part of a build listing not known yet: a hex's remembered builds learnt, the builds
+        the resources allow looked up by identity (KnownActions)."""
+        if isinstance(part, list):
+            return self.known.indices(part)
+        actions = part.actions
+        if not actions:
+            self.known_lists.learn(part, [])
+            return []
+        one = self.single.get(actions[0].kind)
+        if one is None:
+            return self.known.indices(actions)
+        read, table = one
+        got = list(map(table.get, map(read, actions), itertools.repeat(UNKNOWN)))
+        if UNKNOWN not in got:
+            self.known_lists.learn(part, got)
+        return got
 
 
 @dataclass(slots=True)
@@ -300,18 +387,27 @@ class Node:
 class Decision:
     """The legal actions of a position as a tree: ``root.children`` maps each first index to its step."""
 
-    def __init__(self, codec: ActionCodec, g: GameState, legal: list[Action]) -> None:
+    def __init__(self, codec: ActionCodec, g: GameState, legal: list[Action], recorded: Recorded | None = None) -> None:
         self.codec = codec
         self.root = Node()
         self._paths: dict[Action, tuple[int, ...]] | None = None
-        indices = codec.known.indices(legal)
         leaves = self.root.leaves
+        direct = None if recorded else codec.direct(legal)
+        if direct is not None:
+            leaves.update(zip(direct, legal, strict=True))
+            if len(leaves) == len(legal):
+                return  # every action at its own index
+            leaves.clear()  # a shared index: found below, to say which
+        indices, maybe = codec.indices(legal, recorded)
         leaves.update(zip(indices, legal, strict=True))
         if len(leaves) == len(legal) and UNKNOWN not in leaves:
             return  # every action known by identity, each at its own index
         leaves.pop(UNKNOWN, None)
         # the places of the actions not known: where ``indices`` holds the very object UNKNOWN
-        missing = list(itertools.compress(itertools.count(), map(operator.is_, indices, itertools.repeat(UNKNOWN))))
+        if maybe is None:
+            missing = list(itertools.compress(itertools.count(), map(operator.is_, indices, itertools.repeat(UNKNOWN))))
+        else:
+            missing = [i for i in maybe if indices[i] is UNKNOWN]
         routes: dict[tuple[int, ...], list[Action]] = {}
         if len(leaves) + len(missing) != len(legal) or not self._find(legal, missing, routes):
             leaves.clear()  # a shared index: found one by one to say which

@@ -10,6 +10,8 @@ the map's state by the types of its fields.
 from __future__ import annotations
 
 import dataclasses
+import itertools
+import operator
 import struct
 import types
 import typing
@@ -213,6 +215,32 @@ class MapFigures:
                 out[row] += amount
                 for s in seats:
                     out[row + 1 + (s - me) % n] += 1.0
+
+
+_OWNERS = operator.attrgetter("owners")
+
+
+def _changed(
+    tiles: list[tuple[int, PlacedTile]],
+    owners: list[list[int | None]],
+    seen: list[tuple[int, PlacedTile]],
+    seen_owners: list[list[int | None]],
+) -> list[int] | None:
+    """The places in ``tiles`` (with their ``owners``) whose hex, tile or owners differ from what was ``seen``
+    at the same place, and those past its end; None when a hex seen is no longer at its place (a tile taken
+    away: the board's dict keeps the order its hexes were first tiled in, and a tile laid again keeps its
+    place)."""
+    k = len(seen)
+    if len(tiles) < k:
+        return None
+    ne = operator.ne
+    places = {*itertools.compress(itertools.count(), map(ne, tiles, seen))}
+    places.update(itertools.compress(itertools.count(), map(ne, owners, seen_owners)))
+    out = sorted(places)
+    for i in out:
+        if tiles[i][0] != seen[i][0]:
+            return None
+    return out + list(range(k, len(tiles)))
 
 
 def _snapshot(value: dict[Any, Any]) -> dict[Any, Any]:
@@ -517,7 +545,7 @@ class ObservationMemory:
     def _refresh(self, g: GameState) -> None:
         """Bring ``absolute`` up to ``g``: rewrite the rows of the hexes whose tile, goods or New City changed."""
         tiles = list(g.tiles.items())
-        owners = [t.owners for _, t in tiles]
+        owners = list(map(_OWNERS, g.tiles.values()))
         extra = g.rules.goods_on_hexes(g)
         goods = {**extra, **g.cubes} if extra else g.cubes
         n = len(g.players)
@@ -529,11 +557,22 @@ class ObservationMemory:
         w = lay.width
         flat: Any = self.flat
         if tiles != self.tiles or owners != self.owners:
-            before = {h: (t, o) for (h, t), o in zip(self.tiles, self.owners, strict=True)}
             tile_at, seats_at, unowned = lay.ch_tile, lay.ch_seats, lay.ch_seats + MAX_SEATS
-            for (h, t), own in zip(tiles, owners, strict=True):
-                if before.pop(h, None) == (t, own):
-                    continue
+            changed = _changed(tiles, owners, self.tiles, self.owners)
+            if changed is None:  # tiles taken away: every hex compared
+                before = {h: (t, o) for (h, t), o in zip(self.tiles, self.owners, strict=True)}
+                changed = []
+                for i, ((h, t), own) in enumerate(zip(tiles, owners, strict=True)):
+                    if before.pop(h, None) != (t, own):
+                        changed.append(i)
+                self.owners = [own[:] for own in owners]
+            else:
+                before = {}
+                self.owners += [[]] * (len(tiles) - len(self.owners))
+                for i in changed:
+                    self.owners[i] = owners[i][:]
+            for i in changed:
+                (h, t), own = tiles[i], owners[i]
                 row = h * w
                 flat[row + tile_at : row + tile_at + TILE_CHANNELS] = lay._tile_row(t)
                 flat[row + seats_at : row + unowned + 1] = self.zeros[: MAX_SEATS + 1]
@@ -544,7 +583,6 @@ class ObservationMemory:
                 flat[row + tile_at : row + tile_at + TILE_CHANNELS] = self.zeros[:TILE_CHANNELS]
                 flat[row + seats_at : row + unowned + 1] = self.zeros[: MAX_SEATS + 1]
             self.tiles = tiles
-            self.owners = [own[:] for own in owners]
         if goods != self.goods:
             c = len(lay.colours)
             goods_at = lay.ch_goods

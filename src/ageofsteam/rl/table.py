@@ -7,7 +7,7 @@ import json
 import random
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -18,6 +18,10 @@ from ageofsteam.engine.state import GameState
 from ageofsteam.maps import load_board, load_rules
 from ageofsteam.rl.encoding import ActionCodec, Decision, Node
 from ageofsteam.rl.observation import ObservationLayout, ObservationMemory
+from ageofsteam.rules.build_listing import record_listings
+
+if TYPE_CHECKING:
+    from ageofsteam.rl.encoding import Recorded
 
 REWARDS = ("rank", "score")
 
@@ -241,8 +245,16 @@ class Table:
         self.under_way = []
         self._mask = self._open = None
         self._outcomes = None
-        legal = g.rules.legal_actions(g) if not g.over and g.to_move != CHANCE else []
-        self.decision: Decision = self.codec.decision(g, legal)
+        if g.over or g.to_move == CHANCE:
+            self.decision: Decision = self.codec.decision(g, [])
+            return
+        recorded: Recorded = []
+        record_listings(recorded)  # a build turn's listing with its hexes' parts, indexed a hex at a time
+        try:
+            legal = g.rules.legal_actions(g)
+        finally:
+            record_listings(None)
+        self.decision = self.codec.decision(g, legal, recorded)
 
     # --- the end -------------------------------------------------------------------------------
 

@@ -14,6 +14,7 @@ the New Cities); maps that override one of them list every build through :func:`
 
 from __future__ import annotations
 
+import threading
 from typing import TYPE_CHECKING, Any
 
 from ageofsteam.board.hexes import TOWN, opposite
@@ -126,6 +127,18 @@ def _memory(g: GameState) -> _Memory:
     return memory
 
 
+_recording = threading.local()  # ``into``: where this thread's listings are recorded (see record_listings)
+
+
+def record_listings(into: list[tuple[list[Build], list[Listed | list[Build]]]] | None) -> None:
+    """Record from now on, in this thread, each listing :func:`legal_build_actions` makes into ``into`` (None:
+    stop recording): the list it returns, with its parts in order, one per candidate hex: the hex's remembered
+    builds (a :class:`Listed`, all its ``actions`` listed; the same object wherever the hex's situation
+    recurs, never changed) or a list of those of its builds that the resources now allow. The listing is the
+    same either way; maps listing builds otherwise (their own placement hooks) record nothing."""
+    _recording.into = into
+
+
 def legal_build_actions(g: GameState, seat: int) -> list[Build]:
     """Every legal single build of ``seat`` now as actions: :func:`legal_builds`, the same in the same order."""
     if not keeps_base(g.rules, PLACEMENT_HOOKS):
@@ -153,6 +166,9 @@ def legal_build_actions(g: GameState, seat: int) -> list[Build]:
     cash = g.players[seat].cash
     short = {tile for tile, n in g.supply.items() if n <= 0}
     disks = g.disks > 0
+    into = getattr(_recording, "into", None)
+    if into is not None:
+        return _recorded(into, g, seat, sorted(hexes), first, cities, facing, memory, cash, disks, short)
     out: list[Build] = []
     for h in sorted(hexes):
         listed = _hex_listed(g, seat, h, first, cities, facing.get(h), memory)
@@ -164,6 +180,40 @@ def legal_build_actions(g: GameState, seat: int) -> list[Build]:
                 for a, tile, cost, disk, fresh in listed.builds
                 if cost <= cash and (not fresh or tile not in short) and (disks or not disk)
             ]
+    return out
+
+
+def _recorded(
+    into: list[tuple[list[Build], list[Listed | list[Build]]]],
+    g: GameState,
+    seat: int,
+    hexes: list[int],
+    first: bool,
+    cities: tuple[int, ...],
+    facing: dict[int, list[int]],
+    memory: _Memory,
+    cash: int,
+    disks: bool,
+    short: set[str],
+) -> list[Build]:
+    """:func:`legal_build_actions`' listing of ``hexes`` (the same actions in the same order), recorded into
+    ``into`` with its parts (see :func:`record_listings`)."""
+    out: list[Build] = []
+    parts: list[Listed | list[Build]] = []
+    for h in hexes:
+        listed = _hex_listed(g, seat, h, first, cities, facing.get(h), memory)
+        if listed.dearest <= cash and (disks or not listed.disk) and short.isdisjoint(listed.tiles):
+            out += listed.actions
+            parts.append(listed)
+        else:
+            some = [
+                a
+                for a, tile, cost, disk, fresh in listed.builds
+                if cost <= cash and (not fresh or tile not in short) and (disks or not disk)
+            ]
+            out += some
+            parts.append(some)
+    into.append((out, parts))
     return out
 
 
@@ -233,6 +283,9 @@ class _Listed:
         self.dearest = max((cost for _, _, cost, _, _ in builds), default=0)
         self.disk = any(disk for *_, disk, _ in builds)
         self.tiles = {tile for _, tile, _, _, fresh in builds if fresh}
+
+
+Listed = _Listed  # a hex's remembered builds, as recorded by record_listings
 
 
 def _listed(
