@@ -333,7 +333,11 @@ class ActionCodec:
                 for start, got in zip(starts, found, strict=False):
                     if UNKNOWN in got:
                         maybe += range(start, start + len(got))
-        out = known.indices(legal[:k]) if k else []
+        out = self.direct(legal[:k]) if k else []  # the actions before the builds (an end, urbanizations)
+        if out is None:
+            out = known.indices(legal[:k])
+        else:
+            del maybe[:k]
         out += itertools.chain.from_iterable(found)
         return out, maybe
 

@@ -132,7 +132,11 @@ class Table:
             if self.state.over or self.state.to_move == CHANCE:
                 found = np.zeros(0, dtype=np.int64)
             else:
-                found = np.fromiter(self.decision.mask_of(self.node), dtype=np.int64)
+                node = self.node
+                if node.children or node.done >= 0:
+                    found = np.fromiter(self.decision.mask_of(node), dtype=np.int64)
+                else:  # single steps only (most positions)
+                    found = np.fromiter(node.leaves, dtype=np.int64, count=len(node.leaves))
                 found.sort()
             found.flags.writeable = False
             self._open = found
