@@ -389,18 +389,25 @@ class ObservationLayout:
         at = self.at
         base = at["bag"]
         out = np.zeros(at["players"] - base, dtype=np.float32)
+        m: Any = out.data  # set faster one by one than the array
+        colours, tiles = self.colour_index, self.tile_index
         for col, k in g.bag.items():
-            if col in self.colour_index:
-                out[at["bag"] - base + self.colour_index[col]] = k
+            j = colours.get(col)
+            if j is not None:
+                m[j] = k  # the bag first
+        produced = at["produced"] - base
         for col in g.produced:
-            if col in self.colour_index:
-                out[at["produced"] - base + self.colour_index[col]] += 1.0
+            j = colours.get(col)
+            if j is not None:
+                m[produced + j] += 1.0
+        left = at["tiles_left"] - base
         for tile, k in g.supply.items():
-            if tile in self.tile_index:
-                out[at["tiles_left"] - base + self.tile_index[tile]] = k
+            j = tiles.get(tile)
+            if j is not None:
+                m[left + j] = k
         for letter in g.new_cities_left:
-            out[at["new_cities_left"] - base + self.letters.index(letter)] = 1.0
-        out[at["town_disks"] - base] = g.disks
+            m[at["new_cities_left"] - base + self.letters.index(letter)] = 1.0
+        m[at["town_disks"] - base] = g.disks
         return out
 
     def observe(
