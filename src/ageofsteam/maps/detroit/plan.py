@@ -445,7 +445,7 @@ def _board(g: GameState, seat: int) -> tuple[object, ...]:
         id(g.map),
         seat,
         g.turn,
-        tuple(sorted((lk.a, lk.b, lk.owner) for lk in g.network.links.values())),
+        tuple(sorted((lk.a, lk.b, -1 if lk.owner is None else lk.owner) for lk in g.network.links.values())),
         tuple(sorted((h, t.tile, t.rotation, tuple(t.owners)) for h, t in g.tiles.items())),
         tuple(sorted((h, tuple(sorted(c.items()))) for h, c in g.cubes.items())),
         tuple(sorted((k, tuple(v)) for k, v in g.display.items())),
