@@ -51,6 +51,7 @@ SURE_SINGLES = 12  # one-link programs weighed whatever the time (the special li
 SITES = 2  # New City sites weighed
 SITE_REACH = 5  # hexes from a town that its New City serves, in a site's quick look
 URBANIZATION = "urbanization"
+PLANNED_ACTIONS = ("engineer", "locomotive", URBANIZATION)  # the actions a plan weighs
 BEFORE_MOVES = ("issue_shares", "player_order", "select_actions", "build_track")
 Graph = dict[int, frozenset[int]]
 
@@ -451,7 +452,7 @@ def _board(g: GameState, seat: int) -> tuple[object, ...]:
         tuple(sorted((k, tuple(v)) for k, v in g.display.items())),
         tuple(sorted(g.new_cities.items())),
         tuple(sorted(g.special_link_owners.items())),
-        tuple(sorted(getattr(g.map_state, "action_disks", {}).items())),
+        tuple(sorted(open_actions(g, seat).items())),
     )
 
 
@@ -494,7 +495,7 @@ class _Turn:
 def _turns(g: GameState, seat: int) -> list[_Turn]:
     rules = g.rules
     me = g.players[seat]
-    disks = getattr(g.map_state, "action_disks", {})
+    fees = open_actions(g, seat)
     phase = g.phase
     issue = phase == "issue_shares"
     if phase == "build_track":
@@ -505,13 +506,22 @@ def _turns(g: GameState, seat: int) -> list[_Turn]:
             action = "no_action"  # the New City is placed (or the chance gone): only track is left to lay
         return [_Turn(action, 0, left, me.engine, me.action == "engineer", False)]
     out = [_Turn("no_action", 0, rules.BUILDS, me.engine, False, issue)]
-    if disks.get("engineer", 0):
-        out.append(_Turn("engineer", disks["engineer"], rules.ENGINEER_BUILDS, me.engine, True, issue))
-    if disks.get("locomotive", 0) and me.engine < rules.max_engine(g):
-        out.append(_Turn("locomotive", disks["locomotive"], rules.BUILDS, me.engine + 1, False, issue))
-    if disks.get(URBANIZATION, 0) and g.new_cities_left:
-        out.append(_Turn(URBANIZATION, disks[URBANIZATION], rules.BUILDS, me.engine, False, issue))
+    if "engineer" in fees:
+        out.append(_Turn("engineer", fees["engineer"], rules.ENGINEER_BUILDS, me.engine, True, issue))
+    if "locomotive" in fees and me.engine < rules.max_engine(g):
+        out.append(_Turn("locomotive", fees["locomotive"], rules.BUILDS, me.engine + 1, False, issue))
+    if URBANIZATION in fees and g.new_cities_left:
+        out.append(_Turn(URBANIZATION, fees[URBANIZATION], rules.BUILDS, me.engine, False, issue))
     return out
+
+
+def open_actions(g: GameState, seat: int) -> dict[str, int]:
+    """The actions a plan may take this turn, by their fees: solo, those with disks left (the top disk's fee);
+    with players, the Engineer, the Locomotive and Urbanization while no one has taken them, for nothing."""
+    if g.start_players == 1:
+        return {a: fee for a, fee in getattr(g.map_state, "action_disks", {}).items() if fee}
+    offered = g.rules.available_actions(g, seat) if g.phase == "select_actions" else PLANNED_ACTIONS
+    return {a: 0 for a in PLANNED_ACTIONS if a in offered}
 
 
 _Best = tuple[float, int, "_Turn", tuple[LinkPlan, ...], int]  # projected turn, shares, turn, links begun, track $

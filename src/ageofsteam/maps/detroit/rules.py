@@ -131,7 +131,7 @@ class Rules(BaseRules):
 
     def bot_plan(self, g: GameState, seat: int, deadline: float | None = None) -> TurnPlan | None:
         """The turn's shares, action, links and moves by the projection of the turns to come (``plan.py``); with
-        players, the same race for the money to last longest, the action left to the bots (``bot.py``)."""
+        players, the same race for the money to last longest (``bot.py``)."""
         return solo_plan(g, seat, deadline) if self.solo(g) else race_plan(g, seat, deadline)
 
     def make_phases(self) -> list[Phase]:
