@@ -11,6 +11,7 @@ import time
 
 from ageofsteam import Game
 from ageofsteam.bots import bot
+from ageofsteam.bots.steady import SteadyBot  # judged whatever the time: the same move on a busy machine
 from ageofsteam.engine.actions import Build, Deliver, IssueShares
 from ageofsteam.maps.detroit.plan import _Routes, own_graph, project, solo_plan, with_links
 from ageofsteam.rules.special_links import BuildLink, legal_link_builds, special_link
@@ -24,8 +25,6 @@ def test_the_steady_bot_builds_a_special_link_only_for_the_deliveries_it_opens()
     first of a line of links (a bridge to Windsor before the link beyond Downtown that its cubes take): every
     special link it builds carries its builder's deliveries within the first five turns, and most of those it
     could build it leaves (judged whatever the time: reproducible)."""
-    from ageofsteam.bots.steady import SteadyBot
-
     steady = SteadyBot(weigh_seconds=None)
     offered = 0
     built: list[tuple[int, int, str]] = []
@@ -86,7 +85,7 @@ def test_a_later_bankruptcy_is_worth_more_to_the_bots_than_an_earlier_one():
     from ageofsteam.maps.detroit.state import state
 
     game = solo_start()
-    steady = bot("steady")
+    steady = SteadyBot(weigh_seconds=None)
     rng = random.Random(0)
     while not game.over:
         game.apply(steady.choose(game, rng))
@@ -116,7 +115,7 @@ def solo_position(phase: str = "issue_shares", **given: object) -> Game:
 
 def test_the_solo_plan_issues_shares_for_a_link_that_brings_cubes_to_their_city():
     game = solo_position()
-    steady = bot("steady")
+    steady = SteadyBot(weigh_seconds=None)
     rng = random.Random(0)
     choices = []
     while game.state.phase != "move_goods":
@@ -147,12 +146,12 @@ def test_the_solo_plan_moves_a_cube_that_pays_rather_than_passing():
     plan = solo_plan(game.state, 0)
     assert plan is not None and isinstance(plan.move, Deliver)
     assert plan.move.colour == "purple" and len(plan.move.links) == 2  # Dearborn → Southfield → Midtown
-    assert bot("steady").choose(game, random.Random(0)) == plan.move
+    assert SteadyBot(weigh_seconds=None).choose(game, random.Random(0)) == plan.move
 
 
 def test_the_solo_plan_places_a_black_new_city_where_black_cubes_have_nowhere_to_go():
     game = solo_position(cubes={"P8": ["black", "black"], "J8": ["black", "black"]})
-    steady = bot("steady")
+    steady = SteadyBot(weigh_seconds=None)
     rng = random.Random(0)
     while game.state.phase != "move_goods":
         game.apply(steady.choose(game, rng))
