@@ -221,7 +221,6 @@ def test_with_players_the_steady_bot_races_to_last_and_joins_the_cubes_to_their_
     plan does (``maps/detroit/bot.py``): in the solo scenario's position with three rivals, it issues shares for
     the link that brings the purple cubes to Midtown Detroit and builds it (its rules of thumb built Downtown–
     Midtown, where no cube waits)."""
-    from ageofsteam.bots.steady import SteadyBot
 
     rivals = {s: {"cash": 0, "income": 1, "shares": 9, "engine": 1} for s in (1, 2, 3)}
     game = position(
