@@ -167,53 +167,25 @@ def legal_build_actions(g: GameState, seat: int) -> list[Build]:
     short = {tile for tile, n in g.supply.items() if n <= 0}
     disks = g.disks > 0
     into = getattr(_recording, "into", None)
-    if into is not None:
-        return _recorded(into, g, seat, sorted(hexes), first, cities, facing, memory, cash, disks, short)
+    parts: list[Listed | list[Build]] = []  # what the listing joined, when this thread records it
     out: list[Build] = []
     for h in sorted(hexes):
         listed = _hex_listed(g, seat, h, first, cities, facing.get(h), memory)
+        part: Listed | list[Build]
         if listed.dearest <= cash and (disks or not listed.disk) and short.isdisjoint(listed.tiles):
             out += listed.actions
+            part = listed
         else:
-            out += [
+            part = [
                 a
                 for a, tile, cost, disk, fresh in listed.builds
                 if cost <= cash and (not fresh or tile not in short) and (disks or not disk)
             ]
-    return out
-
-
-def _recorded(
-    into: list[tuple[list[Build], list[Listed | list[Build]]]],
-    g: GameState,
-    seat: int,
-    hexes: list[int],
-    first: bool,
-    cities: tuple[int, ...],
-    facing: dict[int, list[int]],
-    memory: _Memory,
-    cash: int,
-    disks: bool,
-    short: set[str],
-) -> list[Build]:
-    """:func:`legal_build_actions`' listing of ``hexes`` (the same actions in the same order), recorded into
-    ``into`` with its parts (see :func:`record_listings`)."""
-    out: list[Build] = []
-    parts: list[Listed | list[Build]] = []
-    for h in hexes:
-        listed = _hex_listed(g, seat, h, first, cities, facing.get(h), memory)
-        if listed.dearest <= cash and (disks or not listed.disk) and short.isdisjoint(listed.tiles):
-            out += listed.actions
-            parts.append(listed)
-        else:
-            some = [
-                a
-                for a, tile, cost, disk, fresh in listed.builds
-                if cost <= cash and (not fresh or tile not in short) and (disks or not disk)
-            ]
-            out += some
-            parts.append(some)
-    into.append((out, parts))
+            out += part
+        if into is not None:
+            parts.append(part)
+    if into is not None:
+        into.append((out, parts))
     return out
 
 
