@@ -21,7 +21,7 @@ MAP = "detroit-bankruptcy"
 
 
 def test_the_steady_bot_builds_a_special_link_only_for_the_deliveries_it_opens():
-    """With players the bots follow the map's plan (``maps/detroit/bot.py``), which may lay a special link as the
+    """With players the bots follow the map's plan (``Rules.bot_plan``), which may lay a special link as the
     first of a line of links (a bridge to Windsor before the link beyond Downtown that its cubes take): every
     special link it builds carries its builder's deliveries within the first five turns, and most of those it
     could build it leaves (judged whatever the time: reproducible)."""
@@ -218,7 +218,7 @@ def test_the_projection_finds_each_colours_longest_route_in_one_walk():
 
 def test_with_players_the_steady_bot_races_to_last_and_joins_the_cubes_to_their_city():
     """The multiplayer game is won by the last player not bankrupt, so the steady bot plans its turn as the solo
-    plan does (``maps/detroit/bot.py``): in the solo scenario's position with three rivals, it issues shares for
+    plan does (``Rules.bot_plan``): in the solo scenario's position with three rivals, it issues shares for
     the link that brings the purple cubes to Midtown Detroit and builds it (its rules of thumb built Downtown–
     Midtown, where no cube waits)."""
 

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ageofsteam.maps.detroit.bot import race_plan
 from ageofsteam.maps.detroit.outlook import bankruptcy_turn
 from ageofsteam.maps.detroit.plan import solo_plan
 from ageofsteam.maps.detroit.state import Bankruptcy, SoloResult, State, state
@@ -130,9 +129,10 @@ class Rules(BaseRules):
         return None if me.cash - self.action_fee(g, action) >= short else 0.2
 
     def bot_plan(self, g: GameState, seat: int, deadline: float | None = None) -> TurnPlan | None:
-        """The turn's shares, action, links and moves by the projection of the turns to come (``plan.py``); with
-        players, the same race for the money to last longest (``bot.py``)."""
-        return solo_plan(g, seat, deadline) if self.solo(g) else race_plan(g, seat, deadline)
+        """The turn's shares, action, links and moves by the projection of the turns to come (``plan.py``). With
+        players too: the last player not bankrupt wins (at a tie, the highest income), so the game is the solo
+        game's race for the money to last longest; the plan weighs only the actions no rival has taken."""
+        return solo_plan(g, seat, deadline)
 
     def make_phases(self) -> list[Phase]:
         return [SpecialLinkBuildPhase() if isinstance(p, BuildTrackPhase) else p for p in super().make_phases()]
