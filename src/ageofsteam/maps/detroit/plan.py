@@ -1,5 +1,6 @@
-"""The Detroit plan (solo, and with players, where the last player not bankrupt wins): which links to build over the coming turns, which action to take, how many shares to
-issue and which moves to make, chosen by projecting the economy over the turns to come.
+"""The Detroit plan (solo, and with players, where the last player not bankrupt wins): which links to build over
+the coming turns, which action to take, how many shares to issue and which moves to make, chosen by projecting
+the economy over the turns to come.
 
 The solo game is won by lasting: every turn the expenses (shares + engine + the turn number) grow, and the
 income grows only by delivering cubes over one's own links, two deliveries a turn, as many links each as the
@@ -342,10 +343,11 @@ def _engineer_track(first: tuple[LinkPlan, ...], builds: int, done: list[int]) -
 
 
 def solo_plan(g: GameState, seat: int, deadline: float | None = None) -> TurnPlan | None:
-    """The best plan for ``seat``'s turn (solo, or with players: the same race to last) from where it stands (share issue, action, building or moving),
-    by :func:`project`; None in other phases. ``deadline`` (a ``time.perf_counter()`` value): the plan aims to be
-    made by then — its searches take :data:`SEARCH_SHARE` of the time left, so that what is weighed whatever the
-    time still fits — (a plan so cut short serves only asks with a deadline)."""
+    """The best plan for ``seat``'s turn (solo, or with players: the same race to last) from where it stands
+    (share issue, action, building or moving), by :func:`project`; None in other phases. ``deadline`` (a
+    ``time.perf_counter()`` value): the plan aims to be made by then — its searches take :data:`SEARCH_SHARE` of
+    the time left, so that what is weighed whatever the time still fits — (a plan so cut short serves only asks
+    with a deadline)."""
     if g.phase not in (*BEFORE_MOVES, "move_goods"):
         return None
     key = _key(g, seat)
