@@ -43,7 +43,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import httpx
+import httpx2
 import websockets
 
 from ageofsteam.bots import RandomBot
@@ -84,8 +84,8 @@ class Server:
         cmd = [aos, "serve", "--port", str(self.port), "--database-url", self.url, "--games-per-minute", "0"]
         self.proc = subprocess.Popen([*cmd, "--lease-seconds", LEASE_SECONDS], stdout=self.log, stderr=self.log)
         for _ in range(300):
-            with suppress(httpx.TransportError):
-                if httpx.get(f"{self.base}/api/health", timeout=1).status_code == 200:
+            with suppress(httpx2.TransportError):
+                if httpx2.get(f"{self.base}/api/health", timeout=1).status_code == 200:
                     return
             if self.proc.poll() is not None:
                 raise SystemExit(f"the server on port {self.port} stopped at start")
@@ -161,14 +161,14 @@ class GameClient:
         """Whether the local game is where ``msg`` (a hello or an undo) says the game is."""
         return msg["type"] == "hello" and self.game is not None and msg["index"] == len(self.game.record.actions)
 
-    async def sync(self, http: httpx.AsyncClient) -> None:
+    async def sync(self, http: httpx2.AsyncClient) -> None:
         base = self.servers[self.player_at].base
         r = await http.get(f"{base}/api/games/{self.gid}/record")
         r.raise_for_status()
         self.game = Game.from_record(Record.model_validate(r.json()), auto_chance=False)
         self.stats.alive(f"player {self.gid}")
 
-    async def play(self, http: httpx.AsyncClient) -> None:
+    async def play(self, http: httpx2.AsyncClient) -> None:
         bot, humans = RandomBot(), None
         while not self.over and not self.stopped:
             try:
@@ -213,7 +213,7 @@ class GameClient:
                 if r.status_code >= 500:
                     self.stats.alive(f"player {self.gid}", False)
                     await asyncio.sleep(0.2)
-            except (httpx.TransportError, httpx.HTTPStatusError):
+            except (httpx2.TransportError, httpx2.HTTPStatusError):
                 self.stats.count("connection")
                 self.stats.alive(f"player {self.gid}", False)
                 self.player_at = 1 - self.player_at  # as a reverse proxy would, try the other process
@@ -274,7 +274,7 @@ def stored_record(store: Store, gid: str) -> tuple[Record | None, str | None]:
 
 async def run(args: argparse.Namespace, servers: list[Server]) -> tuple[Stats, list[GameClient], dict[str, Any]]:
     stats = Stats()
-    async with httpx.AsyncClient(timeout=10, limits=httpx.Limits(max_connections=400)) as http:
+    async with httpx2.AsyncClient(timeout=10, limits=httpx2.Limits(max_connections=400)) as http:
         clients = []
         for i in range(args.games):
             seats = [{"name": "Ann"}, {"name": "Bob"}, {"name": "Cy", "bot": "random" if i % 2 == 0 else None}]

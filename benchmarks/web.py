@@ -29,7 +29,7 @@ import tempfile
 import time
 from pathlib import Path
 
-import httpx
+import httpx2
 import websockets
 
 from ageofsteam.bots import RandomBot
@@ -52,21 +52,21 @@ def start(db: Path, port: int) -> subprocess.Popen[bytes]:
     )
     for _ in range(300):
         try:
-            if httpx.get(f"http://127.0.0.1:{port}/api/health", timeout=1).status_code == 200:
+            if httpx2.get(f"http://127.0.0.1:{port}/api/health", timeout=1).status_code == 200:
                 return proc
-        except httpx.TransportError:
+        except httpx2.TransportError:
             time.sleep(0.1)
     raise SystemExit("the server did not start")
 
 
-def new_game(client: httpx.Client, seed: int) -> dict:
+def new_game(client: httpx2.Client, seed: int) -> dict:
     # three humans played from the host link (a hot seat: a chosen seed is allowed, so runs are comparable)
     r = client.post("/api/games", json={"map": "rust-belt", "players": 3, "seed": seed, "hot_seat": True})
     r.raise_for_status()
     return r.json()
 
 
-def new_bot_game(client: httpx.Client, seed: int) -> dict:
+def new_bot_game(client: httpx2.Client, seed: int) -> dict:
     seats = [{"name": f"Bot {i + 1}", "bot": "strong"} for i in range(3)]
     r = client.post("/api/games", json={"map": "rust-belt", "players": 3, "seed": seed, "seats": seats})
     r.raise_for_status()
@@ -90,7 +90,7 @@ def timed(f, n: int = 20) -> float:
 
 
 async def play(base: str, ws_base: str, gid: str, host: str, moves: int, out: list[float], think: float) -> None:
-    async with httpx.AsyncClient(base_url=base) as client:
+    async with httpx2.AsyncClient(base_url=base) as client:
         rec = (await client.get(f"/api/games/{gid}/record")).json()
         game = Game.from_record(Record.model_validate(rec))
         bot, rng = RandomBot(), random.Random(gid)
@@ -172,7 +172,7 @@ def main() -> None:
         proc = start(Path(tmp) / "bench.db", port)
         base, ws_base = f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}"
         try:
-            client = httpx.Client(base_url=base)
+            client = httpx2.Client(base_url=base)
             first = new_game(client, 0)
             open_empty = timed(lambda: client.get(f"/api/games/{first['id']}"))
             list_empty = timed(lambda: client.get("/api/games"))

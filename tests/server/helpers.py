@@ -13,7 +13,7 @@ from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any
 
-import httpx
+import httpx2
 from fastapi.testclient import TestClient
 
 from ageofsteam.bots import RandomBot
@@ -121,9 +121,9 @@ def _wait_until_up(proc: subprocess.Popen[bytes], port: int, output: Any) -> Non
     end = time.monotonic() + 30
     while True:
         try:
-            if httpx.get(f"http://127.0.0.1:{port}/api/health", timeout=1).status_code == 200:
+            if httpx2.get(f"http://127.0.0.1:{port}/api/health", timeout=1).status_code == 200:
                 return
-        except httpx.TransportError:
+        except httpx2.TransportError:
             pass
         if proc.poll() is not None:
             output.seek(0)

@@ -10,7 +10,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, TypeVar
 
-import httpx
+import httpx2
 import pytest
 from fastapi.testclient import TestClient
 
@@ -51,7 +51,7 @@ def test_a_game_being_replayed_does_not_hold_up_another_game(tmp_path: Path, mon
     monkeypatch.setattr(hub_module, "_replayed", held_replay)
 
     async def main() -> tuple[int, int]:
-        async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://aos") as web:
+        async with httpx2.AsyncClient(transport=httpx2.ASGITransport(app=app), base_url="http://aos") as web:
             slow = asyncio.create_task(web.get(f"/api/games/{a}"))
             while not app.state.hub.pending and not slow.done():  # a's load has started
                 await asyncio.sleep(0.001)
@@ -76,7 +76,7 @@ def test_requests_for_a_game_being_loaded_share_one_replay(tmp_path: Path, monke
     monkeypatch.setattr(hub_module, "_replayed", counted)
 
     async def main() -> list[int]:
-        async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://aos") as web:
+        async with httpx2.AsyncClient(transport=httpx2.ASGITransport(app=app), base_url="http://aos") as web:
             answers = await asyncio.gather(*(web.get(f"/api/games/{a}") for _ in range(5)))
         return [r.status_code for r in answers]
 

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from typing import Any
 from urllib.parse import unquote
 
-import httpx
+import httpx2
 import pytest
 from sqlalchemy import create_engine, text
 from websockets.sync.client import connect
@@ -39,7 +39,7 @@ class Node:
     def __init__(self, port: int, proc: Any) -> None:
         self.port = port
         self.proc = proc
-        self.client = httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=30)
+        self.client = httpx2.Client(base_url=f"http://127.0.0.1:{port}", timeout=30)
 
     def ws(self, gid: str) -> Any:
         return connect(f"ws://127.0.0.1:{self.port}/api/games/{gid}/ws")
@@ -60,10 +60,10 @@ def next_action(game: Game, rng: random.Random) -> dict[str, Any]:
 
 def submit_together(
     nodes: list[Node], path: str, body: dict[str, Any], headers: dict[str, str]
-) -> list[httpx.Response]:
+) -> list[httpx2.Response]:
     """``body`` posted to ``path`` of every node at the same moment (one thread each); their answers."""
     start = threading.Barrier(len(nodes))
-    answers: list[httpx.Response] = []
+    answers: list[httpx2.Response] = []
 
     def submit(node: Node) -> None:
         start.wait()
