@@ -96,6 +96,29 @@ def _groups(g: GameState, seat: int) -> dict[int, set[int]]:
     return out
 
 
+def _beyond(g: GameState, stop: int, levels: int) -> set[int]:
+    """The cities the links at ``stop`` (a stop that is not a city) reach within ``levels`` engine levels,
+    passing through other stops that are not cities (Iceland's ports, joined by boat)."""
+    at = g.network.at_stop
+    out: set[int] = set()
+    best = {stop: 0}
+    todo = [(0, stop)]
+    while todo:
+        used, here = heapq.heappop(todo)
+        if used > best.get(here, 1 << 30):
+            continue
+        for lk in at.get(here, ()):
+            n, more = lk.other(here), used + lk.levels
+            if more > levels or more >= best.get(n, 1 << 30):
+                continue
+            best[n] = more
+            if g.is_city(n):
+                out.add(n)
+            else:
+                heapq.heappush(todo, (more, n))
+    return out
+
+
 def _joined(g: GameState) -> set[frozenset[int]]:
     return {frozenset((lk.a, lk.b)) for lk in g.network.links.values()}
 
@@ -127,11 +150,17 @@ def link_plans(g: GameState, seat: int, limit: int = 8, *, idle: bool = False, t
     joined = _joined(g)
     groups = _groups(g, seat)
     sources = rules.goods_sources(g)
+    reach = g.players[seat].engine + 1  # engine levels a delivery may use by the time the link is built
+    targets = rules.bot_link_ends(g) - set(cities)  # stops a link may end at, not started from
+    stop_towns = {h for h in targets if h in m.towns and h not in g.tiles}  # a town tile laid there ends the link
 
     def worth(a: int, b: int) -> int:
         """Deliveries a link a–b opens: between a and b, and from ``seat``'s own network behind either end
-        (those pay more links, so count double)."""
+        (those pay more links, so count double); for a stop that is not a city, also with the cities its links
+        reach beyond it."""
         n = 2 * deliverable(g, a, b, sources)
+        if b in targets:
+            n += 2 * sum(deliverable(g, a, c, sources) for c in _beyond(g, b, reach - 1) if c != a)
         n += sum(deliverable(g, x, b, sources) for x in groups.get(a, ()) if x != a and g.is_city(x))
         n += sum(deliverable(g, a, y, sources) for y in groups.get(b, ()) if y != b and g.is_city(y))
         return n
@@ -166,16 +195,20 @@ def link_plans(g: GameState, seat: int, limit: int = 8, *, idle: bool = False, t
             if best.get(h, 1 << 30) <= weight or len(path) > MAX_LENGTH:
                 continue
             best[h] = weight
+            if h in stop_towns and not via_towns:  # the link ends on this town's tile
+                if h not in found or found[h][0] > weight:
+                    found[h] = (weight, cost, path, before)
+                continue
             for n in m.neighbours[h]:
                 if n < 0 or n in path:
                     continue
-                if g.is_city(n) or n in ends:
+                if g.is_city(n) or n in ends or (n in targets and n not in m.towns and not via_towns):
                     city = g.city_hex(n) if g.is_city(n) else n
                     if city is not None and city != start and (city not in found or found[city][0] > weight):
                         found[city] = (weight, cost, path, before)
                     continue
                 c = step_cost(n)
-                if c is not None and (via_towns or n not in m.towns):
+                if c is not None and (via_towns or n not in m.towns or n in stop_towns):
                     w = 0 if via_towns and n in m.towns else c
                     heapq.heappush(heap, (weight + w, cost + c, n, (*path, n), before))
         return {city: (cost, path, before) for city, (_, cost, path, before) in found.items()}
@@ -184,7 +217,7 @@ def link_plans(g: GameState, seat: int, limit: int = 8, *, idle: bool = False, t
     for a in cities:
         first = [(n, a) for n in m.neighbours[a] if n >= 0]
         for b, (cost, path, before) in search(a, first).items():
-            if b < a or frozenset((a, b)) in joined:
+            if (b < a and b not in targets) or frozenset((a, b)) in joined:
                 continue
             n = worth(a, b)
             if n or idle:

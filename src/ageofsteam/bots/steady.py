@@ -52,7 +52,7 @@ from ageofsteam.engine.actions import (
 from ageofsteam.engine.game import Game
 from ageofsteam.engine.playout import advance
 from ageofsteam.rules.build_track import candidate_hexes, iter_builds
-from ageofsteam.rules.move_goods import all_routes, two_deliveries
+from ageofsteam.rules.move_goods import all_routes
 from ageofsteam.rules.special_links import BuildLink, legal_link_builds, link_title, special_link
 
 if TYPE_CHECKING:
@@ -114,8 +114,34 @@ def track_need(g: GameState, seat: int) -> int:
 
 
 def own_gain(g: GameState, seat: int, links: Sequence[Link]) -> int:
-    """Income to ``seat`` from a delivery along ``links``."""
-    return sum(1 for lk in links if lk.owner == seat)
+    """Income to ``seat`` from a delivery along ``links``, as the map counts it (``Rules.bot_link_income``: its
+    own links, and links of no one's that pay the mover, such as Iceland's boats)."""
+    income = g.rules.bot_link_income
+    return sum(income(g, seat, lk) for lk in links)
+
+
+def best_gains(g: GameState, seat: int, count: int, per_cube: int | None = None) -> int:
+    """The income of ``seat``'s ``count`` best deliveries now, each cube once (``per_cube``: at most this many
+    from one stop's goods of one colour), counting what each route pays them (:func:`own_gain`)."""
+    best: dict[tuple[int, str], list[int]] = {}
+    for r in all_routes(g, seat):
+        gain = own_gain(g, seat, r.links)
+        if gain:
+            best.setdefault((r.stops[0], r.colour), []).append(gain)
+    sources = g.rules.goods_sources(g)
+    gains: list[int] = []
+    for (stop, colour), found in best.items():
+        found.sort(reverse=True)
+        n = sources.get(stop, {}).get(colour, 0)
+        gains += found[: n if per_cube is None else min(per_cube, n)]
+    gains.sort(reverse=True)
+    return sum(gains[:count])
+
+
+def two_deliveries(g: GameState, seat: int) -> int:
+    """The most income ``seat`` could earn from two deliveries now (at most two from one stop's goods of one
+    colour)."""
+    return best_gains(g, seat, 2, per_cube=2)
 
 
 def network_promise(g: GameState, seat: int, count: int = 6) -> int:
@@ -125,20 +151,9 @@ def network_promise(g: GameState, seat: int, count: int = 6) -> int:
     me = g.players[seat]
     me.engine += 1
     try:
-        best: dict[tuple[int, str], list[int]] = {}
-        for r in all_routes(g, seat):
-            gain = sum(1 for lk in r.links if lk.owner == seat)
-            if gain:
-                best.setdefault((r.stops[0], r.colour), []).append(gain)
+        return best_gains(g, seat, count)
     finally:
         me.engine -= 1
-    sources = g.rules.goods_sources(g)
-    gains: list[int] = []
-    for (stop, colour), found in best.items():
-        found.sort(reverse=True)
-        gains += found[: sources.get(stop, {}).get(colour, 0)]
-    gains.sort(reverse=True)
-    return sum(gains[:count])
 
 
 def own_stops(g: GameState, seat: int) -> set[int]:
@@ -612,7 +627,7 @@ class SteadyBot(RandomBot):
         delivers = [a for a in legal if isinstance(a, Deliver)]
         if len(delivers) > MOVES_WEIGHED:  # the deliveries paying most to the bot itself, the rest unchanged
             links = g.network.links
-            own = {id(a): sum(1 for lk in a.links if lk in links and links[lk].owner == seat) for a in delivers}
+            own = {id(a): own_gain(g, seat, [links[lk] for lk in a.links if lk in links]) for a in delivers}
             kept = {id(a) for a in sorted(delivers, key=lambda a: -own[id(a)])[:MOVES_WEIGHED]}
             legal = [a for a in legal if not isinstance(a, Deliver) or id(a) in kept]
         for a in legal:

@@ -296,6 +296,17 @@ class BaseRules:
         game: :meth:`accepts`."""
         return self.accepts(g, stop, colour)
 
+    def bot_link_income(self, g: GameState, seat: int, link: Link) -> int:
+        """Income the bots count for ``seat`` when a cube of theirs goes over ``link``: +1 on a link of their
+        own (a map whose ``delivery_income`` pays the mover for links of no one's says so here)."""
+        return 1 if link.owner == seat else 0
+
+    def bot_link_ends(self, g: GameState) -> frozenset[int]:
+        """Stops that are not cities where the bots' link plans may end, for the deliveries the map makes
+        through or from them (a source of goods, a stop with links of its own beyond it); none in the base
+        game."""
+        return NO_HEXES
+
     def bot_action_value(self, g: GameState, seat: int, action: str) -> float | None:
         """How much the steady bot wants this map's own special ``action`` (1: little, 6: much); None: judge it
         as the base game's actions are judged."""
