@@ -8,10 +8,12 @@ import random
 from collections.abc import Iterator
 
 from ageofsteam import Game
-from ageofsteam.bots import bot
+from ageofsteam.bots import StrongBot, bot
+from ageofsteam.bots.steady import position_value
 from ageofsteam.engine.actions import Action, Deliver
 from ageofsteam.engine.playout import advance
-from ageofsteam.maps.miami.state import state
+from ageofsteam.maps.miami.rules import HOPELESS, WON
+from ageofsteam.maps.miami.state import Result, state
 
 MAP = "miami-2030"
 
@@ -113,3 +115,80 @@ def test_engineer_is_wanted_while_people_wait_on_districts_no_track_joins():
     for people in state(g).people.values():
         people.clear()  # no one waits: the base game's judgement
     assert g.rules.bot_action_value(g, 0, "engineer") is None
+
+
+def hard_game(seed: int = 1) -> Game:
+    return Game.new(MAP, players=1, seed=seed, options={"difficulty": "hard"})
+
+
+def test_a_won_game_counts_more_than_a_lost_one_with_a_better_income():
+    game = hard_game()
+    g = game.state
+    rules = g.rules
+    lost, won = g.copy(), g.copy()
+    for trial, ok in ((lost, False), (won, True)):
+        trial.over = True
+        state(trial).result = Result(ok, 10, 19 if ok else 18, 0 if ok else 1, "")
+    won.players[0].income, lost.players[0].income = 0, 30  # the money does not count once the game is over
+    won.players[0].shares = 30
+    assert rules.bot_value(won, 0) == WON
+    assert rules.bot_value(lost, 0) == 0.0
+    assert position_value(won, 0) > position_value(lost, 0) + 1
+
+
+def test_of_two_bankruptcies_the_one_with_more_people_out_is_the_better():
+    g = hard_game().state
+    early, late = g.copy(), g.copy()
+    for trial, out in ((early, 3), (late, 12)):
+        trial.players[0].eliminated = True
+        trial.over = True
+        state(trial).evacuated = {"red": out}
+    assert position_value(late, 0) > position_value(early, 0)
+
+
+def test_more_people_than_the_move_rounds_left_can_carry_count_as_a_lost_game():
+    g = hard_game().state
+    rules = g.rules
+    assert rules.move_slots(g) == 20 and rules.people_left(g) == 19  # type: ignore[attr-defined]
+    before = rules.bot_value(g, 0)
+    late = g.copy()
+    late.turn = 2  # one round gone without a delivery: 18 move rounds for 19 people
+    assert rules.move_slots(late) == 18  # type: ignore[attr-defined]
+    assert rules.bot_value(late, 0) == before - HOPELESS - 1
+
+
+def test_the_move_rounds_left_count_down_through_move_goods():
+    game = hard_game()
+    steady = bot("steady")
+    rng = random.Random(0)
+    seen = {}
+    while game.state.turn == 1:
+        g = game.state
+        seen.setdefault((g.phase, g.move_round), g.rules.move_slots(g))  # type: ignore[attr-defined]
+        game.apply(steady.choose(game, rng))
+    assert seen[("build_track", 0)] == 20
+    assert seen[("move_goods", 1)] == 20
+    assert seen[("move_goods", 2)] == 19
+    assert seen[("flooding", 2)] == 18
+
+
+def test_the_strong_bot_plays_out_each_move_once_when_nothing_is_left_to_chance():
+    """Miami's playouts draw no chance (no goods growth, the player floods), so a second playout of a move would
+    end as the first: the strong bot weighs more moves instead."""
+    game = hard_game()
+    steady = bot("steady")
+    while game.state.phase != "select_actions":
+        game.apply(steady.choose(game, random.Random(0)))
+    strong = StrongBot(playouts=12)
+    played: list[Action] = []
+    weigh = strong._playout
+
+    def counted(g, seat, first, rng, deadline):  # type: ignore[no-untyped-def]
+        played.append(first)
+        return weigh(g, seat, first, rng, deadline)
+
+    strong._playout = counted  # type: ignore[method-assign]
+    strong.choose(game, random.Random(3))
+    legal = game.legal_actions()
+    assert len(legal) == 5
+    assert sorted(a.action for a in played) == sorted(a.action for a in legal)  # type: ignore[attr-defined]

@@ -75,17 +75,30 @@ class StrongBot(SteadyBot):
         if seat is None or seat < 0 or g.over:
             raise ValueError("no legal action: it is not a player's turn")
         plain = self.root.hint(game, rng)
-        candidates = self._candidates(g, plain.action, rng)
-        if len(candidates) == 1:
+        options = self._options(g, plain.action, rng)
+        if len(options) == 1:
             return plain
+        candidates, spare = options[: 1 + CANDIDATES], options[1 + CANDIDATES :]
         totals = [0.0] * len(candidates)
         counts = [0] * len(candidates)
-        k = 0
+        settled: set[int] = set()  # candidates whose playout drew no chance: another would end the same
+        k, i = 0, -1
         while time.perf_counter() < deadline and (self.playouts is None or k < self.playouts):
-            i = k % len(candidates)
+            if len(settled) == len(candidates):  # every outcome known: weigh one more action instead
+                if not spare:
+                    break
+                candidates.append(spare.pop(0))
+                totals.append(0.0)
+                counts.append(0)
+            i = (i + 1) % len(candidates)
+            while i in settled:
+                i = (i + 1) % len(candidates)
+            before = rng.getstate()
             outcome = self._playout(g, seat, candidates[i], rng, deadline)
             if outcome is None:  # the budget ran out during the playout
                 break
+            if rng.getstate() == before:
+                settled.add(i)
             totals[i] += outcome
             counts[i] += 1
             k += 1
@@ -103,6 +116,11 @@ class StrongBot(SteadyBot):
 
     def _candidates(self, g: GameState, first: Action, rng: random.Random) -> list[Action]:
         """The steady bot's choice first, then a handful of other legal actions."""
+        return self._options(g, first, rng)[: 1 + CANDIDATES]
+
+    def _options(self, g: GameState, first: Action, rng: random.Random) -> list[Action]:
+        """The steady bot's choice first, then the other actions worth weighing in a random order (the first
+        ``CANDIDATES`` of them weighed from the start, the rest once the outcomes of those are known)."""
         legal = g.rules.legal_actions(g)
         if isinstance(first, (Build, EndBuild)) and Build in g.rules.phase(g).accepts:
             legal = [a for a in legal if not isinstance(a, Build)] + self._build_steps(g, first)
@@ -115,7 +133,7 @@ class StrongBot(SteadyBot):
             legal = [a for a in legal if not isinstance(a, Bid)] + bids[:1]
         others = [a for a in legal if a != first]
         rng.shuffle(others)
-        return [first, *others[:CANDIDATES]]
+        return [first, *others]
 
     def _build_steps(self, g: GameState, first: Action) -> list[Action]:
         """Other builds worth weighing: the next steps of the other link plans."""

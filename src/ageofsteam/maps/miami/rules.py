@@ -53,6 +53,8 @@ COAST_GUARD = "coast_guard"
 ENGINEER = "engineer"
 FIRE_FIGHTER = "fire_fighter"
 FLOODED_COST = 4
+WON = 10.0  # what the bots count for a won game, beside one person evacuated for 1
+HOPELESS = 10.0  # and against more people left than move rounds to carry them
 
 
 @register
@@ -472,11 +474,34 @@ class Rules(BaseRules):
                 out[h] = n
         return out
 
+    def move_slots(self, g: GameState) -> int:
+        """Deliveries still possible, one a move round: those left in this round's Move Goods and two in each
+        round after it."""
+        names = [p.name for p in self.phases]
+        here, moving = names.index(g.phase), names.index("move_goods")
+        if here < moving:
+            now = self.MOVE_ROUNDS
+        elif here == moving:
+            now = self.MOVE_ROUNDS - max(g.move_round, 1) + 1
+        else:
+            now = 0
+        return now + self.MOVE_ROUNDS * max(0, g.last_turn - g.turn)
+
     def bot_value(self, g: GameState, seat: int) -> float:
-        """People in danger count against the position, 1.5 points each: those on districts next to a hex the
-        next flood may take (their way out may be cut), so the bots evacuate them first; 3 for those already
-        cut off by the water (only Coast Guard reaches them), so the bots flood where no one is shut in. The
-        income over the expenses counts a little, since a bankruptcy loses."""
+        """A bankruptcy: the people evacuated (the bots tell one from another). A finished game: ``WON`` points
+        if won, nothing else (the people evacuated are the score). Before:
+        more people on the map than the move rounds left can carry lose the game, ``HOPELESS`` points and one
+        more a person. People in danger count against the position, 1.5 points each: those on districts next
+        to a hex the next flood may take (their way out may be cut), so the bots evacuate them first; 3 for
+        those already cut off by the water (only Coast Guard reaches them), so the bots flood where no one is
+        shut in. The income over the expenses counts a little, since a bankruptcy loses."""
+        if g.players[seat].eliminated:  # of two bankruptcies, the one with more people out
+            return float(self.score(g, seat))
+        if g.over:
+            result = state(g).result
+            return WON if result is not None and result.won else 0.0
+        short = self.people_left(g) - self.move_slots(g)
+        late = HOPELESS + short if short > 0 else 0.0
         sites = set(self.flood_sites(g))
         nb = g.map.neighbours
         danger = 0
@@ -486,7 +511,7 @@ class Rules(BaseRules):
                 danger += sum(people.values())
         me = g.players[seat]
         solvency = 0.3 * (me.income - self.expenses(g, seat))  # the people are saved only if the money lasts
-        return solvency - 1.5 * danger - 3.0 * sum(self.cut_off(g, seat).values())
+        return solvency - late - 1.5 * danger - 3.0 * sum(self.cut_off(g, seat).values())
 
     def bot_action_value(self, g: GameState, seat: int, action: str) -> float | None:
         """Coast Guard when people are cut off by the water and two flooded hexes can be paid for; Engineer while
