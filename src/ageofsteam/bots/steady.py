@@ -78,6 +78,7 @@ NETWORK_WEIGHT = 0.5  # what a plan adds to the network's six best deliveries (n
 RIVAL = 1.0  # points a delivery loses for each step of income it gives a rival (own income: 3 points a step)
 CONNECT = 2.0  # a link plan joining the player's own network counts this many times more than one apart
 COMING = 1.0  # how much of this turn's two best deliveries the build budget counts on to pay the expenses
+WIDER_PAYS = 2  # deliveries a turn the income a wider engine opens is counted for, in judging it affordable
 FROWN = 0.5  # a map's own judgement falling this much rules out a move made for no gain of its own
 # what the actions whose worth does not depend on the position are worth to the plan, and why
 ACTION_WORTH: dict[str, tuple[float, str]] = {
@@ -174,6 +175,15 @@ def wider_delivery(g: GameState, seat: int) -> int:
         return best_delivery(g, seat)
     finally:
         me.engine -= 1
+
+
+def affordable_engine(g: GameState, seat: int, gain: int) -> bool:
+    """Whether ``seat`` can carry one engine level more: its income, a third of its cash and what the level
+    adds to its best delivery (``gain``, earned ``WIDER_PAYS`` times a turn) cover the expenses with a dollar
+    to spare. (Counting the gain lets a player deep in shares climb out by a longer delivery: on Iceland, the
+    boats need an engine of 4.)"""
+    me = g.players[seat]
+    return me.income + me.cash // 3 + WIDER_PAYS * max(0, gain) >= g.rules.expenses(g, seat) + 1
 
 
 def position_value(g: GameState, seat: int, *, promise: bool = True) -> float:
@@ -306,7 +316,7 @@ class SteadyBot(RandomBot):
                 continue
             if name == "locomotive":
                 now, wider = best_delivery(g, seat), wider_delivery(g, seat)
-                solvent = me.income + me.cash // 3 >= g.rules.expenses(g, seat) + 1
+                solvent = affordable_engine(g, seat, wider - now)
                 gain = wider - now
                 score = (2.0 + 2.0 * gain if solvent and me.engine < g.rules.max_engine(g) else 0.5) - 0.3 * me.engine
                 if solvent and me.engine < engine_due(g):
@@ -350,7 +360,10 @@ class SteadyBot(RandomBot):
         if not g.new_cities_left:
             return None
         rules = g.rules
-        sites = [h for h in g.map.towns if h not in g.new_cities and rules.urbanize_refusal(g, h) is None]
+        keep = rules.bot_link_ends(g)  # stops the map wants links to (Iceland's ports): no site for a New City
+        sites = [
+            h for h in g.map.towns if h not in g.new_cities and h not in keep and rules.urbanize_refusal(g, h) is None
+        ]
         if not sites:
             return None
         near = self._frontier(g, seat)
@@ -650,7 +663,7 @@ class SteadyBot(RandomBot):
         top = gains[0] if gains else None
         if upgrade is not None:
             now, wider = best_delivery(g, seat), wider_delivery(g, seat)
-            solvent = me.income + me.cash // 3 >= g.rules.expenses(g, seat) + 1
+            solvent = affordable_engine(g, seat, wider - now)
             rounds = g.rules.MOVE_ROUNDS - g.move_round + 1
             lasting = turns_left(g)  # later turns enjoy the wider engine too
             pays = wider > now and (wider - now) * (1 + 2 * lasting) > now + lasting
