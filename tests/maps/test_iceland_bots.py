@@ -1,5 +1,6 @@
 """Iceland's judgement for the bots: a boat link pays the mover +2, so the steady bot counts it in what a
-delivery is worth to it, and its link plans may end at a port, for the deliveries the boats open."""
+delivery is worth to it, and its link plans may end at a port, for the deliveries the boats open; deep in
+shares, it still raises its engine to the 4 levels the boats need when their income covers the level."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from ageofsteam import Game
 from ageofsteam.bots import bot
 from ageofsteam.bots.plans import link_plans
 from ageofsteam.bots.steady import own_gain
-from ageofsteam.engine.actions import Build
+from ageofsteam.engine.actions import Build, UpgradeEngine
 from ageofsteam.rules.move_goods import all_routes
 from tests.rules.build_helpers import position
 
@@ -58,3 +59,20 @@ def test_a_boat_link_counts_two_for_the_mover_in_what_a_delivery_is_worth():
     assert [lk.id.startswith("boat:") for lk in route.links] == [False, True, False]
     assert own_gain(g, 0, route.links) == 1 + 2  # its own link, and the boat's +2; Selfoss's link is seat 1's
     assert g.rules.delivery_income(g, 0, route) == {0: 3, 1: 1}
+
+
+def test_deep_in_shares_it_raises_its_engine_for_the_boats_when_their_income_covers_the_level():
+    # seat 0 owns Egilsstaðir–Seyðisfjörður, engine 3: its purple cube needs 4 levels to reach Selfoss by boat
+    # (+3 to it); its income (8) and cash do not cover the expenses (10 shares, engine 3) without that delivery
+    game = position(
+        map="iceland",
+        n=4,
+        track=[SELFOSS_PORT, ("L23", "town_1", 5, 0)],
+        to_move=0,
+        turn=5,
+        phase="move_goods",
+        players={0: {"cash": 3, "income": 8, "engine": 3, "shares": 10}},
+        cubes={city: ["purple"] if city == "K22" else [] for city in CITIES},
+    )
+    hint = bot("steady").hint(game, random.Random(0))
+    assert hint.action == UpgradeEngine(0), hint.reason
