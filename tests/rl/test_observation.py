@@ -186,8 +186,10 @@ def test_a_map_figure_changed_in_place_is_read_again() -> None:
 
 def test_observations_from_memory_follow_tiles_taken_away_laid_again_and_owned_anew() -> None:
     """The hexes remembered follow every change of the tiles: a tile taken away (the others then no longer at
-    the places seen), laid again on its hex, laid on a new hex, and its owners changed in place; after each,
-    every seat's observation equals a fresh one."""
+    the places seen), laid again on its hex, laid on a new hex, and its owners changed in place; after each
+    (followed by ``board_changed``, as the engine does), every seat's observation equals a fresh one. The
+    network is made before each look, as the engine's play makes it, so that a look with the board unchanged
+    takes the tiles as the last look saw them."""
     from ageofsteam.engine.state import PlacedTile
     from ageofsteam.rl.observation import ObservationMemory
 
@@ -202,8 +204,11 @@ def test_observations_from_memory_follow_tiles_taken_away_laid_again_and_owned_a
     fresh = ObservationMemory  # a new memory per look: nothing remembered
 
     def same() -> None:
+        g.board_changed()
+        assert g.network is not None
         for seat in range(len(g.players)):
             assert np.array_equal(layout.observe(g, seat, (), memory), layout.observe(g, seat, (), fresh(layout)))
+        assert memory.network is g.network
 
     same()
     hexes = list(g.tiles)

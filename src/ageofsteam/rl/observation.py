@@ -334,7 +334,6 @@ class ObservationLayout:
         self._player_row = struct.Struct(f"{len(PLAYER_FIELDS)}f")  # a player's figures, written at once
         self._turn = struct.Struct("4f")
         self.hexes_size = self.n_hexes * self.width
-        self._zeros = np.zeros(self.size - self.hexes_size, dtype=np.float32).data
         self._tile_memo: dict[Any, memoryview] = {}
         self._display_memo: dict[Any, memoryview] = {}
 
@@ -418,57 +417,54 @@ class ObservationLayout:
         fresh = memory is None
         if memory is None:
             memory = ObservationMemory(self)
-        out = np.empty(self.size, dtype=np.float32)
+        memory.look(g)
+        out = memory.copy_for(me)  # the hexes, the display and the supplies; zeros after them
         m: Any = out.data  # a memoryview: its items are set faster than the array's (Any: typed for ints only)
-        memory.hexes(g, me, m)  # the hexes section, whole
-        m[self.hexes_size :] = self._zeros  # the rest from zeros
-        n = len(g.players)
-        w = self.width
-        for node in under_way:
-            if node.stop >= 0:
-                m[node.stop * w + self.ch_route] = 1.0
-        if under_way and under_way[-1].stop >= 0:
-            m[under_way[-1].stop * w + self.ch_route + 1] = 1.0
-        at = self.at
-        display = at["display"]
-        m[display : display + len(self.boxes) * len(self.colours)] = memory.display(g)
-        supplies = memory.supplies(g)
-        m[at["bag"] : at["bag"] + len(supplies)] = supplies
-        self._tail(m, g, me, n, under_way)
-        self.figures.fill(m[at["map"] :], g, me, None if fresh else memory.figures)
+        if under_way:
+            w, route = self.width, self.ch_route
+            for node in under_way:
+                if node.stop >= 0:
+                    m[node.stop * w + route] = 1.0
+            if under_way[-1].stop >= 0:
+                m[under_way[-1].stop * w + route + 1] = 1.0
+        self._tail(m, g, me, len(g.players), under_way)
+        if self.figures.plan:
+            self.figures.fill(m[self.at["map"] :], g, me, None if fresh else memory.figures)
         return out
 
     def _tail(self, m: Any, g: GameState, me: int, n: int, under_way: Sequence[Node]) -> None:
         """Write the sections from ``players`` to ``pending`` into ``m`` (the observation's memoryview)."""
         at = self.at
         auction = g.auction
-        order = g.order
+        place = {seat: i for i, seat in enumerate(g.order, 1)}  # place in player order, 1 = first
+        bidders, bids = (auction.bidders, auction.bids) if auction is not None else ((), {})
         upgraded = g.engine_upgraded
         pw = self.player_width
         players = at["players"]
+        held = players + len(PLAYER_FIELDS)
         pack = self._player_row.pack_into
         for p in g.players:
             seat = p.seat
-            row = players + ((seat - me) % n) * pw
+            row = ((seat - me) % n) * pw
             pack(
                 m,
-                4 * row,
+                4 * (players + row),
                 1.0,
                 p.cash,
                 p.income,
                 p.shares,
                 p.engine,
                 p.eliminated,
-                order.index(seat) + 1 if seat in order else 0,
-                auction is not None and seat in auction.bidders,
-                auction.bids.get(seat, 0) if auction is not None else 0,
+                place.get(seat, 0),
+                seat in bidders,
+                bids.get(seat, 0),
                 seat in upgraded,
                 p.has_built,
             )
             if p.action is not None:
                 j = self.action_index.get(p.action)
                 if j is not None:
-                    m[row + len(PLAYER_FIELDS) + j] = 1.0
+                    m[held + row + j] = 1.0
         j = self.phase_index.get(g.phase)
         if j is not None:
             m[at["phase"] + j] = 1.0
@@ -490,79 +486,89 @@ class ObservationLayout:
 class ObservationMemory:
     """What the observations of one game found, so that the next position's are written from what changed.
 
-    The hexes' figures are kept with the tracks' owners by seat; they are written again, hex by hex, only
-    where the tiles (a placed tile changes in place only in its owners: the engine lays a new one to upgrade or
-    redirect), the goods on the hexes or the New Cities differ from what the last look saw, and turned to an
-    observer's relative seats once per change and observer. The goods display and the supplies are read again
-    only when they differ, and so are the map's own figures kept in dicts, per observer (compared with a copy
-    of what they were read from); the other figures are read at each look."""
+    It keeps, for each observer, a *template*: the observation's hexes (the tracks' owners turned to the
+    observer's relative seats), goods display and supplies, zeros elsewhere; an observation is its observer's
+    template copied with the other figures written in. The templates are written as the game changes, every
+    template at once: the hexes, hex by hex, only where the tiles (a placed tile changes in place only in its
+    owners: the engine lays a new one to upgrade or redirect), the goods on the hexes or the New Cities differ
+    from what the last look saw. The tiles are not even compared while the engine's network of the board is
+    the one the last look saw: the engine makes it again after every change of the board
+    (``GameState.board_changed``). The goods display and the supplies are read again only when they differ,
+    and so are the map's own figures kept in dicts, per observer (compared with a copy of what they were read
+    from); the other figures are read at each look."""
 
     def __init__(self, layout: ObservationLayout) -> None:
         self.layout = layout
-        self.absolute = layout.static.reshape(layout.n_hexes, layout.width).copy()  # owners by absolute seat
-        self.flat = self.absolute.reshape(-1).data  # the same numbers as a memoryview (set faster one by one)
+        absolute = np.zeros(layout.size, dtype=np.float32)  # observer 0's template: relative seats are seats
+        absolute[: layout.hexes_size] = layout.static
+        self.templates: dict[int, np.ndarray] = {0: absolute}  # observer → its template
+        self.views: list[tuple[int, Any]] = [(0, absolute.data)]  # the templates as memoryviews (set faster)
         self.zeros = np.zeros(max(layout.width, 1), dtype=np.float32).data
         self.players = 0
+        self.network: object = None  # the engine's network when the tiles were last compared
         self.tiles: list[tuple[int, PlacedTile]] = []  # the tiles seen, and their owners then
         self.owners: list[list[int | None]] = []
         self.goods: dict[int, dict[str, int]] = {}
         self.new_cities: dict[int, str] = {}
-        self.seen_by: dict[int, memoryview] = {}  # observer → the hexes section as it sees ``absolute``
         self.display_seen: dict[str, list[str | None]] | None = None
-        self.display_part: memoryview | None = None
         self.supplies_seen: tuple[Any, ...] = ()
-        self.supplies_part: memoryview | None = None
         self.figures: dict[tuple[str, int], Any] = {}  # (map figure, observer) → what it was read from, its part
 
-    def display(self, g: GameState) -> memoryview:
-        """The goods display section of ``g``."""
-        if self.display_part is None or g.display != self.display_seen:
-            self.display_part = self.layout._display(g.display)
-            self.display_seen = {col: boxes[:] for col, boxes in g.display.items()}
-        return self.display_part
-
-    def supplies(self, g: GameState) -> memoryview:
-        """The sections from ``bag`` to ``town_disks`` of ``g`` (read again only when one of them changed)."""
-        if self.supplies_part is None or self.supplies_seen != (
-            g.disks,
-            g.bag,
-            g.supply,
-            g.produced,
-            g.new_cities_left,
-        ):
-            self.supplies_part = self.layout._supplies(g).data
-            self.supplies_seen = (g.disks, dict(g.bag), dict(g.supply), g.produced[:], g.new_cities_left[:])
-        return self.supplies_part
-
-    def hexes(self, g: GameState, me: int, out: Any) -> None:
-        """Write the hexes section of ``g`` seen by ``me`` (without the route under way) into ``out`` (the
-        observation's memoryview)."""
+    def look(self, g: GameState) -> None:
+        """Bring the templates' hexes, display and supplies up to ``g``."""
         self._refresh(g)
-        part = self.seen_by.get(me)
-        if part is None:
-            n = self.players
-            rows = self.absolute.copy()
-            if me % n:  # relative seat r is seat (me + r) % n: seats me… first, then 0…
-                at = self.layout.ch_seats
-                rows[:, at : at + n - me] = self.absolute[:, at + me : at + n]
-                rows[:, at + n - me : at + n] = self.absolute[:, at : at + me]
-            part = self.seen_by[me] = rows.reshape(-1).data
-        out[: len(part)] = part
+        lay = self.layout
+        if self.display_seen is None or g.display != self.display_seen:
+            part = lay._display(g.display)
+            at = lay.at["display"]
+            for _, v in self.views:
+                v[at : at + len(part)] = part
+            self.display_seen = {col: boxes[:] for col, boxes in g.display.items()}
+        seen = (g.disks, g.bag, g.supply, g.produced, g.new_cities_left)
+        if not self.supplies_seen or self.supplies_seen != seen:
+            part = lay._supplies(g).data
+            at = lay.at["bag"]
+            for _, v in self.views:
+                v[at : at + len(part)] = part
+            self.supplies_seen = (g.disks, dict(g.bag), dict(g.supply), g.produced[:], g.new_cities_left[:])
 
-    def _refresh(self, g: GameState) -> None:
-        """Bring ``absolute`` up to ``g``: rewrite the rows of the hexes whose tile, goods or New City changed."""
-        tiles = list(g.tiles.items())
-        owners = list(map(_OWNERS, g.tiles.values()))
+    def copy_for(self, me: int) -> np.ndarray:
+        """The template of seat ``me`` copied (after :meth:`look`)."""
+        found = self.templates.get(me)
+        if found is None:  # relative seat r is seat (me + r) % players: seats me… first, then 0…
+            lay = self.layout
+            absolute = self.templates[0]
+            found = self.templates[me] = absolute.copy()
+            n, at = self.players, lay.ch_seats
+            rows = found[: lay.hexes_size].reshape(lay.n_hexes, lay.width)
+            seats = absolute[: lay.hexes_size].reshape(lay.n_hexes, lay.width)
+            rows[:, at : at + n - me] = seats[:, at + me : at + n]
+            rows[:, at + n - me : at + n] = seats[:, at : at + me]
+            self.views.append((me, found.data))
+        return found.copy()
+
+    def _refresh(self, g: GameState) -> bool:
+        """Bring ``absolute`` up to ``g``: rewrite the rows of the hexes whose tile, goods or New City changed;
+        whether any did."""
         extra = g.rules.goods_on_hexes(g)
         goods = {**extra, **g.cubes} if extra else g.cubes
         n = len(g.players)
-        same = tiles == self.tiles and owners == self.owners and goods == self.goods and n == self.players
-        if same and g.new_cities == self.new_cities:
-            return
-        self.seen_by.clear()
+        network = g._network
+        if network is not None and network is self.network:  # the board unchanged since the tiles were compared
+            if goods == self.goods and n == self.players and g.new_cities == self.new_cities:
+                return False
+            tiles, owners = self.tiles, self.owners
+        else:
+            tiles = list(g.tiles.items())
+            owners = list(map(_OWNERS, g.tiles.values()))
+            self.network = network
+            same = tiles == self.tiles and owners == self.owners and goods == self.goods and n == self.players
+            if same and g.new_cities == self.new_cities:
+                return False
         lay = self.layout
         w = lay.width
-        flat: Any = self.flat
+        views = self.views
+        zeros = self.zeros
         if tiles != self.tiles or owners != self.owners:
             tile_at, seats_at, unowned = lay.ch_tile, lay.ch_seats, lay.ch_seats + MAX_SEATS
             changed = _changed(tiles, owners, self.tiles, self.owners)
@@ -581,30 +587,41 @@ class ObservationMemory:
             for i in changed:
                 (h, t), own = tiles[i], owners[i]
                 row = h * w
-                flat[row + tile_at : row + tile_at + TILE_CHANNELS] = lay._tile_row(t)
-                flat[row + seats_at : row + unowned + 1] = self.zeros[: MAX_SEATS + 1]
-                for owner in own:
-                    flat[row + (unowned if owner is None else seats_at + owner)] += 1.0
+                part = lay._tile_row(t)
+                for me, v in views:
+                    v[row + tile_at : row + tile_at + TILE_CHANNELS] = part
+                    v[row + seats_at : row + unowned + 1] = zeros[: MAX_SEATS + 1]
+                    for owner in own:
+                        v[row + (unowned if owner is None else seats_at + (owner - me) % n)] += 1.0
             for h in before:  # tiles taken away
                 row = h * w
-                flat[row + tile_at : row + tile_at + TILE_CHANNELS] = self.zeros[:TILE_CHANNELS]
-                flat[row + seats_at : row + unowned + 1] = self.zeros[: MAX_SEATS + 1]
+                for _, v in views:
+                    v[row + tile_at : row + tile_at + TILE_CHANNELS] = zeros[:TILE_CHANNELS]
+                    v[row + seats_at : row + unowned + 1] = zeros[: MAX_SEATS + 1]
             self.tiles = tiles
         if goods != self.goods:
             c = len(lay.colours)
             goods_at = lay.ch_goods
-            for h in {*self.goods, *goods}:
-                flat[h * w + goods_at : h * w + goods_at + c] = self.zeros[:c]
-            for h, cubes in goods.items():
-                for col, k in cubes.items():
-                    j = lay.colour_index.get(col)
-                    if j is not None:
-                        flat[h * w + goods_at + j] += k
+            old = self.goods
+            for h in {*old, *goods}:
+                cubes = goods.get(h)
+                if cubes == old.get(h):
+                    continue
+                at = h * w + goods_at
+                for _, v in views:
+                    v[at : at + c] = zeros[:c]
+                    for col, k in (cubes or {}).items():
+                        j = lay.colour_index.get(col)
+                        if j is not None:
+                            v[at + j] += k
             self.goods = {h: dict(cubes) for h, cubes in goods.items()}
-        new_city = lay.ch_tile + 3
-        for h in self.new_cities:
-            flat[h * w + new_city] = 0.0
-        for h, letter in g.new_cities.items():
-            flat[h * w + new_city] = lay.letters.index(letter) + 1
-        self.new_cities = dict(g.new_cities)
+        if g.new_cities != self.new_cities:
+            new_city = lay.ch_tile + 3
+            for _, v in views:
+                for h in self.new_cities:
+                    v[h * w + new_city] = 0.0
+                for h, letter in g.new_cities.items():
+                    v[h * w + new_city] = lay.letters.index(letter) + 1
+            self.new_cities = dict(g.new_cities)
         self.players = n
+        return True

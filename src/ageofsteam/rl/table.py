@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
@@ -26,12 +26,45 @@ if TYPE_CHECKING:
 REWARDS = ("rank", "score")
 
 
+FEW = 64  # the most open indices of a mask kept by MaskMemory
+MASK_BYTES = 16_000_000  # the memory MaskMemory may take per map (then it starts afresh)
+
+
+def _mask_of(size: int, found: np.ndarray) -> np.ndarray:
+    mask = np.zeros(size, dtype=np.int8)
+    mask[found] = 1
+    mask.flags.writeable = False
+    return mask
+
+
+class MaskMemory:
+    """The open indices and masks of decisions of a few single steps, by their indices: the same few often
+    come back (a move's skip and upgrade, the special actions, bids), and a mask is copied faster than made.
+    Replaced whole when it holds ``MASK_BYTES``."""
+
+    def __init__(self) -> None:
+        self.table: dict[tuple[int, ...], tuple[np.ndarray, np.ndarray]] = {}
+
+    def get(self, size: int, key: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:
+        """The open indices (increasing) and the mask of the indices ``key``, read-only."""
+        found = self.table.get(key)
+        if found is None:
+            table = self.table
+            if len(table) * size >= MASK_BYTES:
+                table = self.table = {}
+            open_ = np.array(sorted(key), dtype=np.int64)
+            open_.flags.writeable = False
+            found = table[key] = (open_, _mask_of(size, open_))
+        return found
+
+
 @dataclass(frozen=True, slots=True)
 class Spaces:
-    """The fixed action encoding and observation layout of one map (with its options)."""
+    """The fixed action encoding and observation layout of one map (with its options), and the masks known."""
 
     codec: ActionCodec
     layout: ObservationLayout
+    masks: MaskMemory = field(default_factory=MaskMemory)
 
 
 def spaces(map_id: str, options: dict[str, Any] | None = None) -> Spaces:
@@ -85,6 +118,7 @@ class Table:
         self.played: list[Action] = []  # the players' actions so far (chance is drawn again from the seed)
         self._mask: np.ndarray | None = None
         self._open: np.ndarray | None = None  # the mask's open indices, in increasing order
+        self._kept: np.ndarray | None = None  # a mask of these open indices kept by MaskMemory
         self._outcomes: list[tuple[Action, float]] | None = None
         self.memory = ObservationMemory(self.spaces.layout)  # what this game's observations found so far
         self._resolve()
@@ -102,7 +136,7 @@ class Table:
         out.under_way = self.under_way[:]
         out.played = self.played[:]
         out.decision = self.decision
-        out._mask, out._open = self._mask, self._open
+        out._mask, out._open, out._kept = self._mask, self._open, self._kept
         out._outcomes = self._outcomes
         out.memory = ObservationMemory(out.spaces.layout)
         return out
@@ -129,27 +163,38 @@ class Table:
     def open_indices(self) -> np.ndarray:
         """The indices open now as an array (int64, increasing, read-only; made once per step)."""
         if self._open is None:
-            if self.state.over or self.state.to_move == CHANCE:
-                found = np.zeros(0, dtype=np.int64)
-            else:
-                node = self.node
-                if node.children or node.done >= 0:
-                    found = np.fromiter(self.decision.mask_of(node), dtype=np.int64)
-                else:  # single steps only (most positions)
-                    found = np.fromiter(node.leaves, dtype=np.int64, count=len(node.leaves))
-                found.sort()
-            found.flags.writeable = False
-            self._open = found
-        return self._open
+            self._find_open()
+        return self._open  # type: ignore[return-value]
 
     def mask(self) -> np.ndarray:
-        """The legal indices as a 0/1 vector over the whole action space (read-only, one per step)."""
+        """The legal indices as a 0/1 vector over the whole action space (read-only, a new one per step: a copy
+        of the one kept where the same few single steps were open before, see :class:`MaskMemory`)."""
         if self._mask is None:
-            mask = np.zeros(self.codec.size, dtype=np.int8)
-            mask[self.open_indices()] = 1
-            mask.flags.writeable = False
-            self._mask = mask
+            found = self.open_indices()
+            if self._kept is not None:
+                mask = self._kept.copy()
+                mask.flags.writeable = False
+                self._mask = mask
+            else:
+                self._mask = _mask_of(self.codec.size, found)
         return self._mask
+
+    def _find_open(self) -> None:
+        if self.state.over or self.state.to_move == CHANCE:
+            found = np.zeros(0, dtype=np.int64)
+        else:
+            node = self.node
+            leaves = node.leaves
+            if node.children or node.done >= 0:
+                found = np.fromiter(self.decision.mask_of(node), dtype=np.int64)
+            elif len(leaves) <= FEW:  # a few single steps: often the same again (a bid, an action, a move)
+                self._open, self._kept = self.spaces.masks.get(self.codec.size, tuple(leaves))
+                return
+            else:  # single steps only (most positions)
+                found = np.fromiter(leaves, dtype=np.int64, count=len(leaves))
+            found.sort()
+        found.flags.writeable = False
+        self._open = found
 
     def observe(self, seat: int) -> np.ndarray:
         return self.spaces.layout.observe(self.state, seat, self.under_way, self.memory)
@@ -203,7 +248,7 @@ class Table:
         if nxt is None or i != index:
             what = self.codec.describe(i) if 0 <= i < self.codec.size else "outside the action space"
             raise IllegalAction(f"action {index} ({what}) is not legal now: the action mask shows the legal ones")
-        self._mask = self._open = None
+        self._mask = self._open = self._kept = None
         if nxt.action is not None and not nxt.children:
             return self.play(nxt.action)
         self.under_way.append(nxt)
@@ -247,7 +292,7 @@ class Table:
     def _decide(self) -> None:
         g = self.state
         self.under_way = []
-        self._mask = self._open = None
+        self._mask = self._open = self._kept = None
         self._outcomes = None
         if g.over or g.to_move == CHANCE:
             self.decision: Decision = self.codec.decision(g, [])
