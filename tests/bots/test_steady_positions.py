@@ -6,6 +6,7 @@ import random
 
 from ageofsteam.bots import bot
 from ageofsteam.engine.actions import Build, Deliver, IssueShares, SelectAction
+from ageofsteam.engine.game import Game
 from tests.rules.build_helpers import position
 
 STEADY = bot("steady")
@@ -29,8 +30,9 @@ def test_it_completes_an_affordable_link_to_a_city_its_cube_can_reach():
     )
 
 
-def test_it_delivers_the_cube_that_pays_it_most():
-    game = position(
+def two_reds_to_deliver() -> Game:
+    """Move Goods for seat 0 (engine 2) with a red cube at each end of its Chicago track."""
+    return position(
         track=[*CHICAGO_SOUTH, ("R5", "straight", 0, 0)],
         players={0: {"engine": 2}},
         to_move=0,
@@ -38,12 +40,26 @@ def test_it_delivers_the_cube_that_pays_it_most():
         turn=2,
         cubes={"L7": ["red"], "T5": ["red"]},
     )
+
+
+def test_it_delivers_the_cube_that_pays_it_most():
+    game = two_reds_to_deliver()
     choice = STEADY.choose(game, random.Random(0))
     links = game.state.network.links
     delivers = [a for a in game.legal_actions() if isinstance(a, Deliver)]
     assert isinstance(choice, Deliver)
     mine = {a: sum(1 for lid in a.links if links[lid].owner == 0) for a in delivers}
     assert mine[choice] == max(mine.values()) >= 1
+
+
+def test_its_reason_for_a_delivery_names_the_income_it_earns():
+    game = two_reds_to_deliver()
+    hint = STEADY.hint(game, random.Random(0))
+    before = game.state.players[0].income
+    game.apply(hint.action)
+    earned = game.state.players[0].income - before
+    assert earned >= 1
+    assert hint.reason.endswith(f"the best delivery for you now (+{earned} income)")
 
 
 def test_it_issues_no_share_its_plan_does_not_need():

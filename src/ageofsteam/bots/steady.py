@@ -635,6 +635,7 @@ class SteadyBot(RandomBot):
         skipping = next((a for a in legal if isinstance(a, SkipMove)), None)
         base = self._after(g, skipping, seat, promise=False) if skipping else position_value(g, seat, promise=False)
         gains: list[tuple[float, Action]] = []
+        raised: dict[int, int] = {}  # the income each move raises the bot's by, for the reason
         skip: Action | None = None
         upgrade: Action | None = None
         delivers = [a for a in legal if isinstance(a, Deliver)]
@@ -658,7 +659,8 @@ class SteadyBot(RandomBot):
             gain -= RIVAL * sum(
                 t.income - p.income for t, p in zip(trial.players, g.players, strict=True) if p.seat != seat
             )
-            gains.append((gain + 0.01 * (trial.players[seat].income - income), a))
+            raised[id(a)] = trial.players[seat].income - income
+            gains.append((gain + 0.01 * raised[id(a)], a))
         gains.sort(key=lambda t: -t[0])
         top = gains[0] if gains else None
         if upgrade is not None:
@@ -682,9 +684,9 @@ class SteadyBot(RandomBot):
         if top is not None and top[0] > 0:
             a = top[1]
             if isinstance(a, Deliver):
-                gain = top[0]
                 why = f"delivers {a.colour} from {a.city} over {len(a.links)} link{'s' if len(a.links) > 1 else ''}"
-                return Hint(a, f"{why}: the best delivery for you now (+{gain:.0f})")
+                earns = f" (+{raised[id(a)]} income)" if raised[id(a)] > 0 else ""
+                return Hint(a, f"{why}: the best delivery for you now{earns}")
             return Hint(a, "the move that most improves your position")
         if skip is not None:
             return Hint(skip, "no delivery pays you now")
