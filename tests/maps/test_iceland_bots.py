@@ -9,8 +9,8 @@ from typing import Any
 
 from ageofsteam import Game
 from ageofsteam.bots import bot
+from ageofsteam.bots.deliveries import own_gain
 from ageofsteam.bots.plans import link_plans
-from ageofsteam.bots.steady import own_gain
 from ageofsteam.engine.actions import Build, UpgradeEngine
 from ageofsteam.rules.move_goods import all_routes
 from tests.rules.build_helpers import position

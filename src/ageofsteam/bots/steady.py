@@ -33,6 +33,7 @@ import time
 from typing import TYPE_CHECKING
 
 from ageofsteam.bots.base import Hint
+from ageofsteam.bots.deliveries import best_gains, own_gain, two_deliveries
 from ageofsteam.bots.plans import LinkPlan, TurnPlan, circle_plans, disc_offers, link_plans, next_build
 from ageofsteam.bots.random_bot import RandomBot
 from ageofsteam.engine.actions import (
@@ -56,9 +57,6 @@ from ageofsteam.rules.move_goods import all_routes
 from ageofsteam.rules.special_links import BuildLink, legal_link_builds, link_title, special_link
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
-
-    from ageofsteam.board.network import Link
     from ageofsteam.bots.random_bot import _Look
     from ageofsteam.engine.state import GameState
     from ageofsteam.rules.track_placement import BuildPlan
@@ -112,37 +110,6 @@ def track_need(g: GameState, seat: int) -> int:
     builds = g.rules.ENGINEER_BUILDS
     costs = [p.cost for p in link_plans(g, seat)[:3] if len(p.path) <= builds]
     return max(costs, default=8)
-
-
-def own_gain(g: GameState, seat: int, links: Sequence[Link]) -> int:
-    """Income to ``seat`` from a delivery along ``links``, as the map counts it (``Rules.bot_link_income``: its
-    own links, and links of no one's that pay the mover, such as Iceland's boats)."""
-    income = g.rules.bot_link_income
-    return sum(income(g, seat, lk) for lk in links)
-
-
-def best_gains(g: GameState, seat: int, count: int, per_cube: int | None = None) -> int:
-    """The income of ``seat``'s ``count`` best deliveries now, each cube once (``per_cube``: at most this many
-    from one stop's goods of one colour), counting what each route pays them (:func:`own_gain`)."""
-    best: dict[tuple[int, str], list[int]] = {}
-    for r in all_routes(g, seat):
-        gain = own_gain(g, seat, r.links)
-        if gain:
-            best.setdefault((r.stops[0], r.colour), []).append(gain)
-    sources = g.rules.goods_sources(g)
-    gains: list[int] = []
-    for (stop, colour), found in best.items():
-        found.sort(reverse=True)
-        n = sources.get(stop, {}).get(colour, 0)
-        gains += found[: n if per_cube is None else min(per_cube, n)]
-    gains.sort(reverse=True)
-    return sum(gains[:count])
-
-
-def two_deliveries(g: GameState, seat: int) -> int:
-    """The most income ``seat`` could earn from two deliveries now (at most two from one stop's goods of one
-    colour)."""
-    return best_gains(g, seat, 2, per_cube=2)
 
 
 def network_promise(g: GameState, seat: int, count: int = 6) -> int:

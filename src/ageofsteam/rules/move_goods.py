@@ -291,23 +291,6 @@ class MoveGoodsPhase(Phase):
         return self._start_round(g)
 
 
-def two_deliveries(g: GameState, seat: int) -> int:
-    """The most income ``seat`` could earn from two deliveries now, each cube once, counting the links of its
-    own on each route (what the bots weigh a network by)."""
-    best: dict[tuple[int, str], list[int]] = {}
-    for r in all_routes(g, seat):
-        gain = sum(1 for lk in r.links if lk.owner == seat)
-        if gain:
-            best.setdefault((r.stops[0], r.colour), []).append(gain)
-    sources = g.rules.goods_sources(g)
-    gains: list[int] = []
-    for (stop, colour), found in best.items():
-        found.sort(reverse=True)
-        gains += found[: min(2, sources.get(stop, {}).get(colour, 0))]
-    gains.sort(reverse=True)
-    return sum(gains[:2])
-
-
 def deliver(g: GameState, seat: int, route: Route, delivered: Delivered | None = None) -> None:
     """Carry out a checked delivery: income to each link's owner, the cube back to the bag (or where the map's
     ``delivered_cube`` puts it; ``delivered`` instead, for a map's own action that says more, e.g. Iceland's

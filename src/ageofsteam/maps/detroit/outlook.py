@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ageofsteam.bots.deliveries import two_deliveries
 from ageofsteam.maps.detroit.state import state
-from ageofsteam.rules.move_goods import two_deliveries
 
 if TYPE_CHECKING:
     from ageofsteam.engine.state import GameState
