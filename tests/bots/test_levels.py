@@ -85,8 +85,8 @@ def test_on_a_solo_map_the_strong_bot_plays_out_share_counts_over_several_turns(
     assert horizon(g) == SOLO_HORIZON > 1
     strong = StrongBot(playouts=4)
     first = steady.choose(game, random.Random(0))
-    candidates = strong._candidates(g, first, random.Random(0))
-    assert len([a for a in candidates if a.kind == "issue_shares"]) > 1
+    options = strong._options(g, first, random.Random(0))
+    assert len([a for a in options if a.kind == "issue_shares"]) > 1
 
 
 def test_in_a_game_of_several_the_strong_bot_leaves_shares_to_the_steady_bot() -> None:
@@ -95,7 +95,7 @@ def test_in_a_game_of_several_the_strong_bot_leaves_shares_to_the_steady_bot() -
     assert horizon(g) == 1
     first = bot("steady").choose(game, random.Random(0))
     assert first.kind == "issue_shares"
-    assert StrongBot(playouts=4)._candidates(g, first, random.Random(0)) == [first]
+    assert StrongBot(playouts=4)._options(g, first, random.Random(0)) == [first]
 
 
 def test_the_strong_bot_never_reads_the_games_seed() -> None:

@@ -114,10 +114,6 @@ class StrongBot(SteadyBot):
         why = f"played out {sum(counts)} times, it does {lead:.1f} points better than the plain choice"
         return Hint(chosen, why)
 
-    def _candidates(self, g: GameState, first: Action, rng: random.Random) -> list[Action]:
-        """The steady bot's choice first, then a handful of other legal actions."""
-        return self._options(g, first, rng)[: 1 + CANDIDATES]
-
     def _options(self, g: GameState, first: Action, rng: random.Random) -> list[Action]:
         """The steady bot's choice first, then the other actions worth weighing in a random order (the first
         ``CANDIDATES`` of them weighed from the start, the rest once the outcomes of those are known)."""
