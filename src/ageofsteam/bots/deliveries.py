@@ -22,10 +22,11 @@ def own_gain(g: GameState, seat: int, links: Sequence[Link]) -> int:
 
 def best_gains(g: GameState, seat: int, count: int, per_cube: int | None = None) -> int:
     """The income of ``seat``'s ``count`` best deliveries now, each cube once (``per_cube``: at most this many
-    from one stop's goods of one colour), counting what each route pays them (:func:`own_gain`)."""
+    from one stop's goods of one colour), counting what each route pays them (``Rules.bot_route_income``)."""
     best: dict[tuple[int, str], list[int]] = {}
+    income = g.rules.bot_route_income
     for r in all_routes(g, seat):
-        gain = own_gain(g, seat, r.links)
+        gain = income(g, seat, r)
         if gain:
             best.setdefault((r.stops[0], r.colour), []).append(gain)
     sources = g.rules.goods_sources(g)

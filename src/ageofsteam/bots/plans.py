@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import heapq
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ageofsteam.rules.build_track import iter_builds
-from ageofsteam.rules.circles import PlaceDisc, circle_discs
+from ageofsteam.rules.circles import PlaceDisc, circle_discs, discs_on, large_discs_on
 from ageofsteam.rules.special_links import legal_link_builds, special_link
 
 if TYPE_CHECKING:
@@ -306,10 +306,28 @@ def disc_offers(g: GameState, legal: list[Action], budget: int | None = None) ->
     return out
 
 
+def circle_offers(g: GameState, seat: int) -> dict[str, int]:
+    """Circle id → what ``seat``'s disc on it costs now, for every circle with room for one (large circles by
+    their region's id): the discs it could place in a Build Track to come, whatever its cash and its place in
+    the turn order."""
+    rules: Any = g.rules
+    out: dict[str, int] = {}
+    for c in g.map.circles:
+        on = discs_on(g, c.id)
+        if seat not in on and len(on) < rules.circle_capacity(g, c):
+            out[c.id] = rules.circle_cost(g, seat, c)
+    for h, info in g.map.region_info.items():
+        if info.large_circle and seat not in large_discs_on(g, h):
+            out[g.label(h)] = rules.large_circle_cost(g, seat, h)
+    return out
+
+
 def circle_plans(g: GameState, seat: int, offers: dict[str, int], builds: int, limit: int = 8) -> list[CirclePlan]:
     """The best ways for ``seat`` to join two cities with discs, best first: the cheapest chain of circles
     between them, along its own discs (free) and the circles it may place a disc on now (``offers``: circle id
-    → cost), with at most ``builds`` new discs, where goods at one city could go to the other."""
+    → cost), with at most ``builds`` new discs, where goods at one city could go to the other. A stop whose
+    passing needs a disc of its own (``Rules.bot_pass_disc``: a large circle) is passed with that disc in the
+    chain, or not at all."""
     own = {cid for cid, seats in (circle_discs(g) if g.map.circles else {}).items() if seat in seats}
     edges: dict[int, list[tuple[int, str, int]]] = {}
     for c in g.map.circles:
@@ -325,6 +343,7 @@ def circle_plans(g: GameState, seat: int, offers: dict[str, int], builds: int, l
                     edges.setdefault(a, []).append((b, c.id, price))
     sources = g.rules.goods_sources(g)
     cities = sorted(h for h in edges if g.is_city(h))
+    passing: dict[int, str | None] = {}  # stop → the disc passing through it needs (Rules.bot_pass_disc)
     plans: list[CirclePlan] = []
     for start in cities:
         best: dict[int, int] = {}
@@ -340,9 +359,19 @@ def circle_plans(g: GameState, seat: int, offers: dict[str, int], builds: int, l
                 if new and n and here > start:
                     plans.append(CirclePlan(start, here, path, new, cost, n))
                 continue  # a line ends at a city
+            via: tuple[str, ...] = ()  # the disc passing through ``here`` needs first (a large circle)
+            toll = 0
+            if here != start:
+                if here not in passing:
+                    passing[here] = g.rules.bot_pass_disc(g, seat, here)
+                need = passing[here]
+                if need is not None and need not in path:
+                    if need not in offers:
+                        continue  # no passing through here this turn
+                    via, toll = (need,), offers[need]
             for nxt, cid, price in edges.get(here, ()):
-                more = 0 if cid in own else 1
+                more = (0 if cid in own else 1) + len(via)
                 if cid not in path and len(new) + more <= builds:
-                    heapq.heappush(heap, (cost + price, nxt, (*path, cid)))
+                    heapq.heappush(heap, (cost + toll + price, nxt, (*path, *via, cid)))
     plans.sort(key=lambda p: -p.value)
     return plans[:limit]

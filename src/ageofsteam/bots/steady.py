@@ -34,7 +34,15 @@ from typing import TYPE_CHECKING
 
 from ageofsteam.bots.base import Hint
 from ageofsteam.bots.deliveries import best_gains, own_gain, two_deliveries
-from ageofsteam.bots.plans import LinkPlan, TurnPlan, circle_plans, disc_offers, link_plans, next_build
+from ageofsteam.bots.plans import (
+    LinkPlan,
+    TurnPlan,
+    circle_offers,
+    circle_plans,
+    disc_offers,
+    link_plans,
+    next_build,
+)
 from ageofsteam.bots.random_bot import RandomBot
 from ageofsteam.engine.actions import (
     Action,
@@ -72,6 +80,7 @@ PLAN_SECONDS = 0.035  # what a map's own plan (Rules.bot_plan) may spend weighin
 MOVES_WEIGHED = 16  # deliveries tried on a copy for one decision (those paying most to the bot itself)
 GOOD_ENOUGH = -5.0  # a build scoring below this is not worth its money
 SHARE = 5  # dollars a share brings
+DISC_NEED = 8  # the dearest chain of circles shares are issued for (the track a turn's shares pay for, less a bid)
 NETWORK_WEIGHT = 0.5  # what a plan adds to the network's six best deliveries (next turns) beside its two now
 RIVAL = 1.0  # points a delivery loses for each step of income it gives a rival (own income: 3 points a step)
 CONNECT = 2.0  # a link plan joining the player's own network counts this many times more than one apart
@@ -106,8 +115,13 @@ def reserve(g: GameState, seat: int) -> int:
 
 def track_need(g: GameState, seat: int) -> int:
     """The cash this turn's building wants: the dearest of the best few link plans that one turn's builds
-    can finish (with the Engineer); a few dollars where no plan shows (a map's own building)."""
+    can finish (with the Engineer); a few dollars where no plan shows (a map's own building). On a map built
+    with discs, the dearest of the best few chains of circles that cost at most ``DISC_NEED``; nothing when
+    none does (shares for a chain the build budget cannot reach would only pay for expenses)."""
     builds = g.rules.ENGINEER_BUILDS
+    if g.map.circles:
+        chains = circle_plans(g, seat, circle_offers(g, seat), g.rules.BUILDS)
+        return max((p.cost for p in chains[:3] if p.cost <= DISC_NEED), default=0)
     costs = [p.cost for p in link_plans(g, seat)[:3] if len(p.path) <= builds]
     return max(costs, default=8)
 
@@ -131,7 +145,8 @@ def own_stops(g: GameState, seat: int) -> set[int]:
 
 def best_delivery(g: GameState, seat: int) -> int:
     """The most income ``seat`` could earn from one delivery now."""
-    return max((own_gain(g, seat, r.links) for r in all_routes(g, seat)), default=0)
+    income = g.rules.bot_route_income
+    return max((income(g, seat, r) for r in all_routes(g, seat)), default=0)
 
 
 def wider_delivery(g: GameState, seat: int) -> int:

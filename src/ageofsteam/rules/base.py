@@ -301,11 +301,23 @@ class BaseRules:
         own (a map whose ``delivery_income`` pays the mover for links of no one's says so here)."""
         return 1 if link.owner == seat else 0
 
+    def bot_route_income(self, g: GameState, seat: int, route: Route) -> int:
+        """Income the bots count for ``seat`` from delivering along ``route``: what each of its links pays
+        them (:meth:`bot_link_income`; a map whose ``delivery_income`` pays by other measures, such as the
+        engine levels used, says so here)."""
+        return sum(self.bot_link_income(g, seat, lk) for lk in route.links)
+
     def bot_link_ends(self, g: GameState) -> frozenset[int]:
         """Stops that are not cities where the bots' link plans may end, for the deliveries the map makes
         through or from them (a source of goods, a stop with links of its own beyond it); none in the base
         game."""
         return NO_HEXES
+
+    def bot_pass_disc(self, g: GameState, seat: int, stop: int) -> str | None:
+        """On a map built with discs: the disc (a ``place_disc`` target) ``seat`` still needs before its goods
+        may pass through ``stop``, which the bots' chains of circles then include; None: passing needs none (the
+        default)."""
+        return None
 
     def bot_action_value(self, g: GameState, seat: int, action: str) -> float | None:
         """How much the steady bot wants this map's own special ``action`` (1: little, 6: much); None: judge it

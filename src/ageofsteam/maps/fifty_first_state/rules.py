@@ -146,6 +146,11 @@ class Rules(CircleRules, BaseRules):
             return not any(is_flight(lk) for lk in links)
         return link.owner == seat
 
+    def bot_route_income(self, g: GameState, seat: int, route: Route) -> int:
+        """The bots count what a delivery pays here: its engine levels, not its discs (a long chain of discs
+        through states that cost no level pays no more than one disc)."""
+        return self.route_levels(g, seat, route)
+
     def delivery_income(self, g: GameState, seat: int, route: Route) -> dict[int | None, int]:
         """+1 income per engine level the delivery needs (each CS and each flight), to the mover."""
         return {seat: self.route_levels(g, seat, route)}

@@ -112,6 +112,19 @@ class Rules(CircleRules, BaseRules):
                 return f"to pass through {g.stop_name(stop)} you need your disc on its large circle"
         return None
 
+    def bot_pass_disc(self, g: GameState, seat: int, stop: int) -> str | None:
+        """A country with a large circle is passed through only with one's disc on it: the bots' chains of
+        circles through it include that disc."""
+        info = self.map.region_info.get(stop)
+        if info is not None and info.large_circle and seat not in large_discs_on(g, stop):
+            return g.label(stop)
+        return None
+
+    def bot_route_income(self, g: GameState, seat: int, route: Route) -> int:
+        """The bots count what a delivery pays here: its engine levels, not its discs (a long chain of discs
+        through countries that cost no level pays no more than one disc)."""
+        return self.route_levels(g, seat, route)
+
     def delivery_income(self, g: GameState, seat: int, route: Route) -> dict[int | None, int]:
         """+1 income per engine level the delivery needs, to the mover (the discs are all theirs)."""
         return {seat: self.route_levels(g, seat, route)}
