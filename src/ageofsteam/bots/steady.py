@@ -80,6 +80,7 @@ PLAN_SECONDS = 0.035  # what a map's own plan (Rules.bot_plan) may spend weighin
 MOVES_WEIGHED = 16  # deliveries tried on a copy for one decision (those paying most to the bot itself)
 GOOD_ENOUGH = -5.0  # a build scoring below this is not worth its money
 SHARE = 5  # dollars a share brings
+TRACK_PAYS = 1  # income a turn's track is counted to add, in judging whether its shares can be carried
 DISC_NEED = 8  # the dearest chain of circles shares are issued for (the track a turn's shares pay for, less a bid)
 NETWORK_WEIGHT = 0.5  # what a plan adds to the network's six best deliveries (next turns) beside its two now
 RIVAL = 1.0  # points a delivery loses for each step of income it gives a rival (own income: 3 points a step)
@@ -124,6 +125,23 @@ def track_need(g: GameState, seat: int) -> int:
         return max((p.cost for p in chains[:3] if p.cost <= DISC_NEED), default=0)
     costs = [p.cost for p in link_plans(g, seat)[:3] if len(p.path) <= builds]
     return max(costs, default=8)
+
+
+def lasts(g: GameState, seat: int, cash: int, shares: int, income: int, more: int = 0) -> bool:
+    """Whether ``seat``, with this cash, shares and income and nothing more spent or earned, pays its expenses
+    (with ``more`` a turn besides: an engine level) to the end of the game, issuing shares when short (each
+    brings $5 and adds $1 to the expenses) within the most it may hold."""
+    other = g.rules.expenses(g, seat) - g.players[seat].shares + more  # the engine, and a map's own expenses
+    most = g.rules.max_shares(g)
+    for _ in range(turns_left(g) + 1):
+        due = shares + other
+        if cash + income < due:
+            k = -(-(due - cash - income) // (SHARE - 1))
+            shares, cash, due = shares + k, cash + SHARE * k, due + k
+            if shares > most:
+                return False
+        cash += income - due
+    return True
 
 
 def network_promise(g: GameState, seat: int, count: int = 6) -> int:
@@ -252,6 +270,15 @@ class SteadyBot(RandomBot):
         # shares held at most (each costs $1 a turn and 3 points), besides those that pay expenses
         most = g.rules.STARTING_SHARES + 2 + 2 * g.turn + short // SHARE
         cap = max(rescue, min(need, max(0, most - me.shares)))
+        if (
+            cap > rescue
+            and g.turn > 1
+            and g.rules.bot_thrifty(g, seat)
+            and lasts(g, seat, me.cash + SHARE * rescue, me.shares + rescue, me.income)
+        ):
+            # no share for track that the expenses to the end could not carry, while holding back would last
+            while cap > rescue and not lasts(g, seat, short, me.shares + cap, me.income + TRACK_PAYS):
+                cap -= 1
         counts = [a for a in legal if isinstance(a, IssueShares) and a.count <= cap]
         choice = max(counts, key=lambda a: a.count)  # type: ignore[attr-defined]
         n = choice.count  # type: ignore[attr-defined]
@@ -655,9 +682,10 @@ class SteadyBot(RandomBot):
                 return Hint(upgrade, f"one more engine level opens a delivery worth +{wider} (now +{now})")
             idle = top is None or top[0] <= 0
             small = me.engine < min(engine_due(g), 3)  # a small engine keeps the income small: the way out of debt
+            thrifty = g.rules.bot_thrifty(g, seat)  # unless the income now must carry the level to the end
             if (
                 idle
-                and (solvent or small)
+                and (solvent or (small and (not thrifty or lasts(g, seat, me.cash, me.shares, me.income, more=1))))
                 and lasting >= 2
                 and me.engine < min(g.rules.max_engine(g), 4)
                 and not self._map_frowns(g, upgrade, seat)

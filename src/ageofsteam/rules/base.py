@@ -313,6 +313,13 @@ class BaseRules:
         game."""
         return NO_HEXES
 
+    def bot_thrifty(self, g: GameState, seat: int) -> bool:
+        """Whether the steady bot takes no share for track and no engine level ahead of its deliveries that its
+        income now could not carry to the end of the game, while holding back would (a map where deliveries
+        pay little for the track they need, so income grows slowly); no in the base game, where more track
+        and a bigger engine are the way out of debt."""
+        return False
+
     def bot_pass_disc(self, g: GameState, seat: int, stop: int) -> str | None:
         """On a map built with discs: the disc (a ``place_disc`` target) ``seat`` still needs before its goods
         may pass through ``stop``, which the bots' chains of circles then include; None: passing needs none (the
