@@ -14,8 +14,9 @@ It decides every move by rules of thumb that serve one plan, and says why:
   deliveries the link opens; each build lays the next hex of the best plan it can finish this turn, within the
   cash it can spare after expenses (a link left half-built is a gift to rivals); a map's special links (bridges,
   city links) are plans like the others. On a map without hexes, the next disc of the cheapest chain of
-  circles joining two cities (``plans.circle_plans``). Other build actions of a map's own (stations…) by what
-  they add to its position: a quick look at each, and the best few judged in full while time allows.
+  circles joining two cities (``plans.circle_plans``). Other build actions of a map's own (stations…) by the
+  map's own plan for them (``Rules.bot_build_plan``: New York's station sets), or else by what they add to its
+  position: a quick look at each, and the best few judged in full while time allows.
 * **Moving** — the delivery (or a map's own move) that most raises its position, judged by playing it on a
   copy against passing; the engine is raised when that opens a better delivery for the turns left, or when
   nothing pays to deliver.
@@ -568,8 +569,9 @@ class SteadyBot(RandomBot):
         return f"track at {g.label(plan.hex)} for ${plan.cost}, extending your section towards a city"
 
     def _own_build(self, g: GameState, seat: int, legal: list[Action]) -> Hint:
-        """A map's own build phase (discs on circles, stations…): the action that most raises the position
-        for its cost, within the cash to spare."""
+        """A map's own build phase (discs on circles, stations…): the next build of the map's own plan
+        (``Rules.bot_build_plan``), or else the action that most raises the position for its cost, within the cash
+        to spare."""
         b = g.build
         assert b is not None
         if b.may_urbanize:
@@ -578,6 +580,9 @@ class SteadyBot(RandomBot):
                 return Hint(urb, f"a New City at {urb.hex} opens deliveries for your network")
         me = g.players[seat]
         budget = me.cash - reserve(g, seat) - (0 if turns_left(g) == 0 else 1)
+        planned = g.rules.bot_build_plan(g, seat, legal, budget)
+        if planned is not None:  # the map's own plan for its build phase
+            return Hint(*planned)
         discs = disc_offers(g, legal, budget)
         if discs:
             offers = {cid: cost for cid, (_, cost) in discs.items()}

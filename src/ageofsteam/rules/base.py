@@ -338,6 +338,12 @@ class BaseRules:
         ``time.perf_counter()`` value): weigh no more than until then and play the best found so far."""
         return None
 
+    def bot_build_plan(self, g: GameState, seat: int, legal: list[Action], budget: int) -> tuple[Action, str] | None:
+        """On a map with a build phase of its own (stations, discs…): the next of ``legal`` by this map's own plan
+        for ``seat``'s build turn, spending at most ``budget`` in all, and why in one line of player words (the
+        steady bot's build); None: the bots' generic look at each build action (the default)."""
+        return None
+
     def action_title(self, action: str) -> str:
         return self.ACTION_TITLES.get(action, action)
 

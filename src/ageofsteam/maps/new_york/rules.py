@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from ageofsteam.maps.new_york.bots import build_plan
 from ageofsteam.maps.new_york.excavation import Excavate
 from ageofsteam.maps.new_york.figures import (
     excavated,
@@ -95,6 +96,10 @@ class Rules(ScoringRules, TransportRules, StationRules):
     def make_phases(self) -> list[Phase]:
         swap: dict[str, Phase] = {"setup": SubwaySetupPhase(), "build_track": SubwayBuildPhase()}
         return [swap.get(p.name, p) for p in super().make_phases() if p.name != "goods_growth"]
+
+    def bot_build_plan(self, g: GameState, seat: int, legal: list[Action], budget: int) -> tuple[Action, str]:
+        """Whole station sets: the next excavation or station of the best set within ``budget`` (``bots.py``)."""
+        return build_plan(g, seat, legal, budget)
 
     # --- checks and descriptions ---------------------------------------------------------------
 
