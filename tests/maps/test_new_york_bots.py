@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 
 from ageofsteam import Game
-from ageofsteam.bots import StrongBot, bot
+from ageofsteam.bots import bot
 from ageofsteam.bots.steady import reserve
 from ageofsteam.maps.new_york.state import state
 from tests.maps.test_new_york_rules import game_at
@@ -90,12 +90,3 @@ def test_steady_bots_earn_income_in_the_first_turns():
     players = game.state.players
     assert not any(p.eliminated for p in players)
     assert max(p.income for p in players) > 0
-
-
-def test_the_strong_bot_builds_the_station_plan_and_weighs_no_other_build():
-    """A playout to the end of the turn cannot see what stations pay later: the strong bot keeps the plan."""
-    game = link_position(cash=10)
-    rng = random.Random(0)
-    first = bot("steady").choose(game, rng)
-    assert first.kind == "excavate"
-    assert StrongBot(playouts=2)._options(game.state, first, rng) == [first]

@@ -124,19 +124,12 @@ class StrongBot(SteadyBot):
             legal = [a for a in legal if not isinstance(a, PlaceDisc)] + self._disc_steps(g, first, legal)
         elif isinstance(first, IssueShares) and horizon(g) == 1:  # one turn cannot see what shares pay for later
             return [first]
-        elif g.build is not None and horizon(g) == 1 and self._map_builds(g, first.actor, legal):
-            return [first]  # a map's own build plan (New York's station sets) pays later than one turn shows
         elif any(isinstance(a, Bid) for a in legal):  # the lowest bid, or keeping out
             bids: list[Action] = [a for a in legal if isinstance(a, Bid)]
             legal = [a for a in legal if not isinstance(a, Bid)] + bids[:1]
         others = [a for a in legal if a != first]
         rng.shuffle(others)
         return [first, *others]
-
-    @staticmethod
-    def _map_builds(g: GameState, seat: int, legal: list[Action]) -> bool:
-        """Whether the map plans this build phase itself (``Rules.bot_build_plan``)."""
-        return g.rules.bot_build_plan(g, seat, legal, g.players[seat].cash) is not None
 
     def _build_steps(self, g: GameState, first: Action) -> list[Action]:
         """Other builds worth weighing: the next steps of the other link plans."""
