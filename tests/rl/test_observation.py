@@ -11,7 +11,7 @@ from typing import Any
 import numpy as np
 
 from ageofsteam.bots import bot
-from ageofsteam.maps import map_ids
+from ageofsteam.maps import load_rules, map_ids
 from ageofsteam.rl.observation import MAX_SEATS, PLAYER_FIELDS, hex_channels
 from ageofsteam.rl.table import Table, spaces
 
@@ -40,6 +40,44 @@ def test_players_are_seen_from_the_observer() -> None:
         assert obs[layout.at["players"] + rel * row + cash] == 77
         assert obs[layout.at["players"] + 4 * row] == 0.0  # seat rows past the game's are empty
     assert layout.at["players"] + MAX_SEATS * row == layout.at["phase"]
+
+
+def test_players_and_supplies_read_as_the_engine_holds_them() -> None:
+    """At every step of seeded random games at the largest player count, every seat's view of each player
+    (figures, place in player order, the auction, the special action held, one-hot) and of the supplies (bag,
+    Production cubes, tiles, New Cities and town disks left) is what the engine holds."""
+    for map_id in ("rust-belt", "saint-petersburg"):
+        players = load_rules(map_id).player_counts()[1]
+        table = Table(map_id, players, 11)
+        layout = table.spaces.layout
+        at, row = layout.at, len(PLAYER_FIELDS) + len(layout.actions)
+        rng = random.Random(11)
+        held = 0
+        for _ in range(120):
+            if table.over:
+                break
+            g = table.state
+            bids = g.auction.bids if g.auction is not None else {}
+            bidders = g.auction.bidders if g.auction is not None else []
+            for me in range(players):
+                obs = table.observe(me)
+                for p in g.players:
+                    place = g.order.index(p.seat) + 1 if p.seat in g.order else 0
+                    figures = [1.0, p.cash, p.income, p.shares, p.engine, p.eliminated, place]
+                    figures += [p.seat in bidders, bids.get(p.seat, 0), p.seat in g.engine_upgraded, p.has_built]
+                    actions = [float(p.action == a) for a in layout.actions]
+                    start = at["players"] + (p.seat - me) % players * row
+                    assert obs[start : start + row].tolist() == [float(x) for x in figures] + actions, map_id
+                    held += p.action is not None
+                assert not obs[at["players"] + players * row : at["phase"]].any()
+                bag = [g.bag.get(c, 0) for c in layout.colours]
+                produced = [g.produced.count(c) for c in layout.colours]
+                tiles = [g.supply.get(t, 0) for t in layout.tiles]
+                letters = [float(x in g.new_cities_left) for x in layout.letters]
+                supplies = [float(x) for x in [*bag, *produced, *tiles, *letters, g.disks]]
+                assert obs[at["bag"] : at["players"]].tolist() == supplies, map_id
+            table.step(rng.choice(table.legal()))
+        assert held > 20, map_id
 
 
 def test_a_built_tile_shows_on_its_hex_with_its_owner() -> None:
@@ -187,9 +225,8 @@ def test_a_map_figure_changed_in_place_is_read_again() -> None:
 def test_observations_from_memory_follow_tiles_taken_away_laid_again_and_owned_anew() -> None:
     """The hexes remembered follow every change of the tiles: a tile taken away (the others then no longer at
     the places seen), laid again on its hex, laid on a new hex, and its owners changed in place; after each
-    (followed by ``board_changed``, as the engine does), every seat's observation equals a fresh one. The
-    network is made before each look, as the engine's play makes it, so that a look with the board unchanged
-    takes the tiles as the last look saw them."""
+    (followed by ``board_changed``, as the engine does), every seat's observation equals a fresh one. The first
+    seat's look compares the tiles; the others', the board changed no more since, take them as it saw them."""
     from ageofsteam.engine.state import PlacedTile
     from ageofsteam.rl.observation import ObservationMemory
 
@@ -205,10 +242,9 @@ def test_observations_from_memory_follow_tiles_taken_away_laid_again_and_owned_a
 
     def same() -> None:
         g.board_changed()
-        assert g.network is not None
         for seat in range(len(g.players)):
             assert np.array_equal(layout.observe(g, seat, (), memory), layout.observe(g, seat, (), fresh(layout)))
-        assert memory.network is g.network
+        assert memory.state is g and memory.board_changes == g.board_changes
 
     same()
     hexes = list(g.tiles)

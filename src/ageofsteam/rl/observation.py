@@ -331,8 +331,11 @@ class ObservationLayout:
         self.size = offset
         self.at = {s.name: s.offset for s in self.sections}
         self.player_width = len(PLAYER_FIELDS) + len(self.actions)
-        self._player_row = struct.Struct(f"{len(PLAYER_FIELDS)}f")  # a player's figures, written at once
+        # the players' figures, written at once (zeros between them, where the held action's one-hot goes after)
+        gap = f"{4 * (self.player_width - len(PLAYER_FIELDS))}x"
+        self._player_rows = [struct.Struct(gap.join([f"{len(PLAYER_FIELDS)}f"] * n)) for n in range(MAX_SEATS + 1)]
         self._turn = struct.Struct("4f")
+        self._supplies_row = struct.Struct(f"{self.at['players'] - self.at['bag']}f")  # bag … town_disks
         self.hexes_size = self.n_hexes * self.width
         self._tile_memo: dict[Any, memoryview] = {}
         self._display_memo: dict[Any, memoryview] = {}
@@ -382,13 +385,12 @@ class ObservationLayout:
 
         return self._remembered(self._display_memo, tuple((col, *boxes) for col, boxes in display.items()), make)
 
-    def _supplies(self, g: GameState) -> np.ndarray:
+    def _supplies(self, g: GameState) -> list[float]:
         """The sections from ``bag`` to ``town_disks``: the bag, the Production cubes, the tiles, New Cities
-        and town disks left."""
+        and town disks left (``_supplies_row`` packs them)."""
         at = self.at
         base = at["bag"]
-        out = np.zeros(at["players"] - base, dtype=np.float32)
-        m: Any = out.data  # set faster one by one than the array
+        m = [0.0] * (at["players"] - base)
         colours, tiles = self.colour_index, self.tile_index
         for col, k in g.bag.items():
             j = colours.get(col)
@@ -407,7 +409,7 @@ class ObservationLayout:
         for letter in g.new_cities_left:
             m[at["new_cities_left"] - base + self.letters.index(letter)] = 1.0
         m[at["town_disks"] - base] = g.disks
-        return out
+        return m
 
     def observe(
         self, g: GameState, me: int, under_way: Sequence[Node] = (), memory: ObservationMemory | None = None
@@ -436,26 +438,23 @@ class ObservationLayout:
         """Write the sections from ``players`` to ``pending`` into ``m`` (the observation's memoryview)."""
         at = self.at
         auction = g.auction
-        place = {seat: i for i, seat in enumerate(g.order, 1)}  # place in player order, 1 = first
+        order = g.order
         bidders, bids = (auction.bidders, auction.bids) if auction is not None else ((), {})
         upgraded = g.engine_upgraded
-        pw = self.player_width
-        players = at["players"]
-        held = players + len(PLAYER_FIELDS)
-        pack = self._player_row.pack_into
-        for p in g.players:
+        players = g.players  # by seat: relative seat r is players[(me + r) % n]
+        figures: list[Any] = []
+        held: list[int] = []  # where a held action's one-hot goes
+        place = at["players"] + len(PLAYER_FIELDS)
+        for p in players[me:] + players[:me]:
             seat = p.seat
-            row = ((seat - me) % n) * pw
-            pack(
-                m,
-                4 * (players + row),
+            figures += (
                 1.0,
                 p.cash,
                 p.income,
                 p.shares,
                 p.engine,
                 p.eliminated,
-                place.get(seat, 0),
+                order.index(seat) + 1 if seat in order else 0,  # place in player order, 1 = first
                 seat in bidders,
                 bids.get(seat, 0),
                 seat in upgraded,
@@ -464,7 +463,11 @@ class ObservationLayout:
             if p.action is not None:
                 j = self.action_index.get(p.action)
                 if j is not None:
-                    m[held + row + j] = 1.0
+                    held.append(place + j)
+            place += self.player_width
+        self._player_rows[n].pack_into(m, 4 * at["players"], *figures)  # zeros between the rows' figures
+        for j in held:
+            m[j] = 1.0
         j = self.phase_index.get(g.phase)
         if j is not None:
             m[at["phase"] + j] = 1.0
@@ -491,9 +494,9 @@ class ObservationMemory:
     template copied with the other figures written in. The templates are written as the game changes, every
     template at once: the hexes, hex by hex, only where the tiles (a placed tile changes in place only in its
     owners: the engine lays a new one to upgrade or redirect), the goods on the hexes or the New Cities differ
-    from what the last look saw. The tiles are not even compared while the engine's network of the board is
-    the one the last look saw: the engine makes it again after every change of the board
-    (``GameState.board_changed``). The goods display and the supplies are read again only when they differ,
+    from what the last look saw. The tiles are not even compared while the engine has counted no change of the
+    board since the last look (``GameState.board_changes``, counted by ``board_changed``, which the engine calls
+    after every change of the board). The goods display and the supplies are read again only when they differ,
     and so are the map's own figures kept in dicts, per observer (compared with a copy of what they were read
     from); the other figures are read at each look."""
 
@@ -505,7 +508,8 @@ class ObservationMemory:
         self.views: list[tuple[int, Any]] = [(0, absolute.data)]  # the templates as memoryviews (set faster)
         self.zeros = np.zeros(max(layout.width, 1), dtype=np.float32).data
         self.players = 0
-        self.network: object = None  # the engine's network when the tiles were last compared
+        self.state: GameState | None = None  # the position last looked at, and its count of board changes then
+        self.board_changes = -1
         self.tiles: list[tuple[int, PlacedTile]] = []  # the tiles seen, and their owners then
         self.owners: list[list[int | None]] = []
         self.goods: dict[int, dict[str, int]] = {}
@@ -526,10 +530,10 @@ class ObservationMemory:
             self.display_seen = {col: boxes[:] for col, boxes in g.display.items()}
         seen = (g.disks, g.bag, g.supply, g.produced, g.new_cities_left)
         if not self.supplies_seen or self.supplies_seen != seen:
-            part = lay._supplies(g).data
-            at = lay.at["bag"]
+            part = lay._supplies(g)
+            pack, at = lay._supplies_row.pack_into, 4 * lay.at["bag"]
             for _, v in self.views:
-                v[at : at + len(part)] = part
+                pack(v, at, *part)
             self.supplies_seen = (g.disks, dict(g.bag), dict(g.supply), g.produced[:], g.new_cities_left[:])
 
     def copy_for(self, me: int) -> np.ndarray:
@@ -553,15 +557,14 @@ class ObservationMemory:
         extra = g.rules.goods_on_hexes(g)
         goods = {**extra, **g.cubes} if extra else g.cubes
         n = len(g.players)
-        network = g._network
-        if network is not None and network is self.network:  # the board unchanged since the tiles were compared
+        if g is self.state and g.board_changes == self.board_changes:  # the board unchanged since the last look
             if goods == self.goods and n == self.players and g.new_cities == self.new_cities:
                 return False
             tiles, owners = self.tiles, self.owners
         else:
             tiles = list(g.tiles.items())
             owners = list(map(_OWNERS, g.tiles.values()))
-            self.network = network
+            self.state, self.board_changes = g, g.board_changes
             same = tiles == self.tiles and owners == self.owners and goods == self.goods and n == self.players
             if same and g.new_cities == self.new_cities:
                 return False
