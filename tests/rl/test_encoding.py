@@ -4,9 +4,11 @@ through those indices alone."""
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections import Counter
 
+import numpy as np
 import pytest
 
 from ageofsteam.bots import bot
@@ -216,7 +218,7 @@ def test_build_listings_indexed_a_hex_at_a_time_give_the_same_tree(monkeypatch: 
 
     monkeypatch.setattr(encoding, "KNOWN_LIMIT", limit)
     monkeypatch.setattr(encoding, "LEARN_TRIAL", 5)  # kinds judged soon: their lists read from their fields
-    recorded_parts = known_parts = direct = 0
+    recorded_parts = known_parts = direct = cut_flat = 0
     for map_id in map_ids():
         table = Table(map_id, None, 5)
         codec = table.codec
@@ -239,12 +241,44 @@ def test_build_listings_indexed_a_hex_at_a_time_give_the_same_tree(monkeypatch: 
                 assert len(whole) == len(listing) and all(a is b for a, b in zip(whole, listing, strict=True))
                 assert legal[len(legal) - len(listing) :] == listing
                 recorded_parts += len(parts)
-                known_parts += sum(id(p) in codec.known_lists.table[0] for p in parts)
+                known_parts += sum(not isinstance(p, list) and p in codec.known_lists.table for p in parts)
             direct += not recorded and codec.direct(legal) is not None
             forgetful.known, forgetful.known_lists = KnownActions(), KnownLists()
             cold = shape(forgetful.decision(g, legal).root)
             assert shape(codec.decision(g, legal, recorded).root) == cold, map_id
-            assert shape(codec.decision(g, legal, recorded).root) == cold, map_id  # once more: now known
+            again = codec.decision(g, legal, recorded)  # once more: now known
+            assert shape(again.root) == cold, map_id
+            cut_flat += again.flat is not None and any(isinstance(p, list) for _, parts in recorded for p in parts)
             table.step(rng.choice(table.legal()))
     assert known_parts > 1000 and known_parts < recorded_parts  # hexes known, and some met first
     assert direct > 200  # lists read from their fields
+    assert cut_flat > 5  # listings with builds the resources cut short, kept flat (their builds by identity)
+
+
+def test_a_build_turn_kept_flat_opens_and_takes_what_its_tree_does() -> None:
+    """At every position of seeded random games of every map whose decision the table keeps flat (a build
+    turn's listing): the open indices are the tree's first indices in increasing order and the mask opens
+    exactly them; each open index's action, found without the tree, is the tree's leaf there; an index not
+    open finds nothing and is refused as the tree refuses it."""
+    flat = 0
+    for map_id, seed in itertools.product(map_ids(), range(3)):
+        table = Table(map_id, None, seed)
+        rng = random.Random(f"{map_id}/flat/{seed}")
+        for _ in range(150):
+            if table.over:
+                break
+            decision = table.decision
+            if decision.flat is not None:
+                flat += 1
+                opened = table.open_indices().tolist()
+                found = [decision.leaf(i) for i in opened]  # before the tree is made
+                leaves = decision.root.leaves
+                assert opened == sorted(leaves), map_id
+                assert all(a is leaves[i] for i, a in zip(opened, found, strict=True)), map_id
+                assert np.flatnonzero(table.mask()).tolist() == opened, map_id
+                closed = next(i for i in range(table.codec.size) if i not in leaves)
+                assert decision.leaf(closed) is None and decision.leaf(-1) is None
+                with pytest.raises(IllegalAction, match="is not legal now"):
+                    table.copy().step(closed)
+            table.step(rng.choice(table.legal()))
+    assert flat > 30

@@ -15,13 +15,17 @@ is the set of its first steps, and every legal action is exactly one path.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import itertools
 import operator
+import struct
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
+
+import numpy as np
 
 from ageofsteam.board.hexes import DIRECTIONS
 from ageofsteam.board.tiles import TILE_TYPES
@@ -193,22 +197,34 @@ class KnownActions:
 
 class KnownLists:
     """The indices of a hex's remembered builds (:class:`~ageofsteam.rules.build_listing.Listed`, never changed
-    by the engine), known by identity as KnownActions knows single actions: a build turn's listing is indexed
-    by one lookup per candidate hex. The table (id → the indices of its ``actions``, the objects) is replaced
-    whole when it holds ``KNOWN_LIMIT`` actions."""
+    by the engine), known by the object itself (hashed by identity, and kept alive by the table) as KnownActions
+    knows single actions by id: a build turn's listing is indexed by one lookup per candidate hex. The table
+    (the object → the indices of its ``actions`` packed as int64 bytes) is replaced whole when it holds
+    ``KNOWN_LIMIT`` actions."""
 
     def __init__(self) -> None:
-        self.table: tuple[dict[int, list[int]], list[Listed]] = ({}, [])
+        self.table: dict[Listed, bytes] = {}
         self.held = 0  # the actions of the lists known
 
-    def learn(self, listed: Listed, indices: list[int]) -> None:
-        ids, kept = self.table
+    def learn(self, listed: Listed, indices: list[int]) -> bytes:
+        """Know ``listed`` by its ``indices``; they are returned packed."""
         if self.held + len(indices) > KNOWN_LIMIT:
-            ids, kept = self.table = ({}, [])
+            self.table = {}
             self.held = 0
-        kept.append(listed)  # first kept, then known: a known id always has its object alive
-        ids[id(listed)] = indices
+        packed = self.table[listed] = _pack(indices)
         self.held += len(indices)
+        return packed
+
+
+def _pack(indices: list[int]) -> bytes:
+    """``indices`` as int64 bytes (read back with ``np.frombuffer``)."""
+    return _packer(len(indices)).pack(*indices)
+
+
+@functools.cache
+def _packer(n: int) -> struct.Struct:
+    """Packs ``n`` int64 (native order, as ``np.frombuffer`` reads them)."""
+    return struct.Struct(f"={n}q")
 
 
 def _domain_key(f: dataclasses.Field[Any]) -> str:
@@ -309,71 +325,96 @@ class ActionCodec:
         recorded while ``legal`` was listed (:func:`~ageofsteam.rules.build_listing.record_listings`)."""
         return Decision(self, g, list(legal), recorded)
 
-    def indices(self, legal: list[Action], recorded: Recorded | None) -> tuple[list[int], list[int] | None]:
-        """Each legal action's index where known (``UNKNOWN`` elsewhere), and the places where an ``UNKNOWN``
-        may be (None: anywhere). Where one build listing was recorded and ends ``legal``, its hexes' remembered
-        builds are indexed a hex at a time (:class:`KnownLists`), the rest action by action (KnownActions)."""
-        known = self.known
-        if not recorded or len(recorded) != 1:
-            return known.indices(legal), None
+    def flat(self, legal: list[Action], recorded: Recorded) -> np.ndarray | None:
+        """The index of each action of ``legal`` in its order (int64) when one build listing was
+        recorded and ends ``legal`` and every action is of a kind decided in one index: the listing's hexes'
+        remembered builds indexed a hex at a time (:class:`KnownLists`), the other actions (an end, urbanizations,
+        the builds the resources cut short) read from their fields; else None (an action without an index too)."""
+        if len(recorded) != 1:
+            return None
         listing, parts = recorded[0]
         k = len(legal) - len(listing)
         if k < 0 or legal[k:] != listing:  # equal actions have the same index
-            return known.indices(legal), None
-        table = self.known_lists.table[0]
-        found: list[Any] = list(map(table.get, map(id, parts)))
-        maybe = list(range(k))
-        if None in found:
-            short = False  # a part with an action not known
-            for i in itertools.compress(itertools.count(), map(operator.is_, found, itertools.repeat(None))):
-                got = found[i] = self._part_indices(parts[i])
-                short = short or UNKNOWN in got
-            if short:
-                starts = itertools.accumulate(map(len, found), initial=k)  # one more than the parts
-                for start, got in zip(starts, found, strict=False):
-                    if UNKNOWN in got:
-                        maybe += range(start, start + len(got))
-        out = self.direct(legal[:k]) if k else []  # the actions before the builds (an end, urbanizations)
-        if out is None:
-            out = known.indices(legal[:k])
-        else:
-            del maybe[:k]
-        out += itertools.chain.from_iterable(found)
-        return out, maybe
+            return None
+        head: list[int] = []
+        if k:
+            got = self.read(legal[:k])
+            if got is None:
+                return None
+            head = got
+        known = self.known_lists.table
+        try:
+            body = b"".join(map(known.__getitem__, parts))
+        except (KeyError, TypeError):  # a part not known, or a list (the builds the resources allow)
+            ids = self.known.table[0]
+            found: list[bytes] = []
+            for part in parts:
+                if type(part) is list:  # its builds by identity
+                    try:
+                        part_found = _packer(len(part)).pack(*map(ids.get, map(id, part)))
+                    except struct.error:  # a build not known yet
+                        part_found = None
+                else:
+                    part_found = known.get(part)
+                if part_found is None:  # learnt from the fields
+                    part_found = self._part_indices(part)
+                    if part_found is None:
+                        return None
+                found.append(part_found)
+            body = b"".join(found)
+        if head:
+            body = _pack(head) + body
+        return np.frombuffer(body, dtype=np.int64)
+
+    def read(self, actions: list[Action]) -> list[int] | None:
+        """The indices of ``actions`` read from their fields, when each is of a kind decided in one index and
+        has one; else None."""
+        single = self.single
+        out: list[int] = []
+        for kind, run in itertools.groupby(actions, key=_KIND):
+            one = single.get(kind)
+            if one is None:
+                return None
+            read, table = one
+            got = list(map(table.get, map(read, run)))
+            if None in got:
+                return None
+            out += got
+        return out
 
     def direct(self, legal: list[Action]) -> list[int] | None:
         """The indices of ``legal`` read from the actions' fields, when every action is of a kind decided in one
         index and judged not to come back (listed afresh each time: nothing to know by identity); else None."""
         fresh, single = self.known.fresh, self.single
-        out = []
-        for a in legal:
-            kind = a.kind
+        out: list[int] = []
+        for kind, run in itertools.groupby(legal, key=_KIND):  # the actions of a kind are listed together
             one = single.get(kind)
             if one is None or kind not in fresh:
                 return None
-            i = one[1].get(one[0](a))
-            if i is None:
+            got = list(map(one[1].get, map(one[0], run)))
+            if None in got:
                 return None
-            out.append(i)
+            out += got
         return out
 
-    def _part_indices(self, part: Listed | list[Action]) -> list[int]:
-        """The indices of a part of a build listing not known yet: a hex's remembered builds learnt, the builds
-        the resources allow looked up by identity (KnownActions)."""
-        if isinstance(part, list):
-            return self.known.indices(part)
-        actions = part.actions
-        if not actions:
-            self.known_lists.learn(part, [])
-            return []
-        one = self.single.get(actions[0].kind)
-        if one is None:
-            return self.known.indices(actions)
-        read, table = one
-        got = list(map(table.get, map(read, actions), itertools.repeat(UNKNOWN)))
-        if UNKNOWN not in got:
-            self.known_lists.learn(part, got)
-        return got
+    def _part_indices(self, part: Listed | list[Action]) -> bytes | None:
+        """The indices, packed, of a part of a build listing not known yet: a hex's remembered builds read from
+        their fields and learnt (:class:`KnownLists`, and each build by :class:`KnownActions`), the builds the
+        resources allow looked up by identity (learnt from their fields); None if one has no index."""
+        if isinstance(part, list):  # objects of the hexes' remembered builds: known by identity once read
+            known = self.known
+            got = known.indices(part)
+            if UNKNOWN in got:
+                got = self.read(part)  # type: ignore[assignment]
+                if got is None:
+                    return None
+                known.learn(part, got)
+            return _pack(got)
+        got = self.read(part.actions)
+        if got is None:
+            return None
+        self.known.learn(part.actions, got)  # its builds known one by one too, for the parts cut short
+        return self.known_lists.learn(part, got)
 
 
 @dataclass(slots=True)
@@ -389,33 +430,46 @@ class Node:
 
 
 class Decision:
-    """The legal actions of a position as a tree: ``root.children`` maps each first index to its step."""
+    """The legal actions of a position as a tree: ``root.children`` maps each first index to its step.
+
+    A build turn's decision (a recorded listing, :meth:`ActionCodec.flat`) is kept *flat* instead: its actions'
+    indices as an array in the order of the actions, and ``flat``, the open indices (increasing); the root's
+    leaves are made from them only when asked for, and :meth:`leaf` finds the action of an index without
+    them."""
 
     def __init__(self, codec: ActionCodec, g: GameState, legal: list[Action], recorded: Recorded | None = None) -> None:
         self.codec = codec
-        self.root = Node()
         self._paths: dict[Action, tuple[int, ...]] | None = None
-        leaves = self.root.leaves
+        self.flat: np.ndarray | None = None  # a flat decision's open indices, increasing, read-only
+        self._at: np.ndarray | None = None  # a flat decision's indices, action by action
+        self._legal = legal
+        if recorded:
+            at = codec.flat(legal, recorded)
+            if at is not None:
+                found = np.sort(at)
+                if len(found) < 2 or (found[1:] != found[:-1]).all():  # no index shared
+                    found.flags.writeable = False
+                    self.flat, self._at, self._root = found, at, None
+                    return
+        self._root: Node | None = Node()
+        leaves = self._root.leaves
         direct = None if recorded else codec.direct(legal)
         if direct is not None:
             leaves.update(zip(direct, legal, strict=True))
             if len(leaves) == len(legal):
                 return  # every action at its own index
             leaves.clear()  # a shared index: found below, to say which
-        indices, maybe = codec.indices(legal, recorded)
+        indices = codec.known.indices(legal)
         leaves.update(zip(indices, legal, strict=True))
         if len(leaves) == len(legal) and UNKNOWN not in leaves:
             return  # every action known by identity, each at its own index
         leaves.pop(UNKNOWN, None)
         # the places of the actions not known: where ``indices`` holds the very object UNKNOWN
-        if maybe is None:
-            missing = list(itertools.compress(itertools.count(), map(operator.is_, indices, itertools.repeat(UNKNOWN))))
-        else:
-            missing = [i for i in maybe if indices[i] is UNKNOWN]
+        missing = list(itertools.compress(itertools.count(), map(operator.is_, indices, itertools.repeat(UNKNOWN))))
         routes: dict[tuple[int, ...], list[Action]] = {}
         if len(leaves) + len(missing) != len(legal) or not self._find(legal, missing, routes):
             leaves.clear()  # a shared index: found one by one to say which
-            self.root.children.clear()
+            self._root.children.clear()
             routes.clear()
             for a in legal:
                 self._add_one(a, routes)
@@ -471,6 +525,24 @@ class Decision:
             routes.setdefault(steps, []).append(a)
         else:
             self._add(steps, a, ())
+
+    @property
+    def root(self) -> Node:
+        root = self._root
+        if root is None:  # a flat decision's leaves, made when asked for
+            assert self._at is not None
+            root = self._root = Node(leaves=dict(zip(self._at.tolist(), self._legal, strict=True)))
+        return root
+
+    def leaf(self, i: int) -> Action | None:
+        """The action that the index ``i`` (an int) ends at the root, if any."""
+        at = self._at
+        if at is None:
+            return self.root.leaves.get(i)
+        if not len(at) or not 0 <= i < self.codec.size:
+            return None
+        place = int((at == i).argmax())
+        return self._legal[place] if at[place] == i else None
 
     @property
     def paths(self) -> dict[Action, tuple[int, ...]]:

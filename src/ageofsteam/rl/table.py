@@ -182,6 +182,9 @@ class Table:
     def _find_open(self) -> None:
         if self.state.over or self.state.to_move == CHANCE:
             found = np.zeros(0, dtype=np.int64)
+        elif not self.under_way and self.decision.flat is not None:  # a build turn's decision, kept flat
+            self._open = self.decision.flat
+            return
         else:
             node = self.node
             leaves = node.leaves
@@ -238,12 +241,18 @@ class Table:
             i = int(index)
         except (TypeError, ValueError):
             raise BadInput(f"an action is a whole number from 0 to {self.codec.size - 1}, not {index!r}") from None
-        node = self.node
-        if i == node.done and node.action is not None:
-            return self.play(node.action)
-        leaf = node.leaves.get(i)
-        if leaf is not None and i == index:
-            return self.play(leaf)
+        if not self.under_way:
+            leaf = self.decision.leaf(i)
+            if leaf is not None and i == index:
+                return self.play(leaf)
+            node = self.decision.root
+        else:
+            node = self.under_way[-1]
+            if i == node.done and node.action is not None:
+                return self.play(node.action)
+            leaf = node.leaves.get(i)
+            if leaf is not None and i == index:
+                return self.play(leaf)
         nxt = node.children.get(i)
         if nxt is None or i != index:
             what = self.codec.describe(i) if 0 <= i < self.codec.size else "outside the action space"
