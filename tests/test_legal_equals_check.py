@@ -9,7 +9,8 @@ in every phase (a few of each kind: each stage of the game, each mix of listed a
   any map knows, filled in from the board;
 * for Build Track, a sample of hexes × every tile × every rotation is checked against the list. A build that
   ``check`` accepts without it being listed must lay exactly what a listed build lays (legal lists the
-  identical results of a symmetric tile's rotations once);
+  identical results of a symmetric tile's rotations once); likewise a delivery, where routes are told apart
+  only by their ends (``Rules.routes_by_ends``), must go where a listed one goes over as many levels;
 * nothing of this changes the state.
 
 A position is named by its map, the game's player count and seed, and the number of actions of the record
@@ -33,7 +34,7 @@ from ageofsteam import Game, IllegalAction
 from ageofsteam.board.hexes import DIRECTIONS
 from ageofsteam.board.tiles import TILE_TYPES
 from ageofsteam.bots import RandomBot
-from ageofsteam.engine.actions import Action, Build, parse_action
+from ageofsteam.engine.actions import Action, Build, Deliver, parse_action
 from ageofsteam.engine.errors import BadInput
 from ageofsteam.engine.record import Record
 from ageofsteam.engine.state import GameState
@@ -295,6 +296,13 @@ def result(g: GameState, a: Build) -> tuple[Any, ...]:
     return (plan.hex, plan.tile.tile, tracks, plan.kind, plan.cost)
 
 
+def delivery_ends(g: GameState, a: Deliver) -> tuple[int, str, int, int]:
+    """What a delivery does where routes are told apart only by their ends (``Rules.routes_by_ends``): its
+    start, colour, destination and engine levels (``a`` passes ``check``)."""
+    route = g.rules.phase(g).route_of(g, a)  # type: ignore[attr-defined]
+    return (route.stops[0], a.colour, route.stops[-1], g.rules.route_levels(g, a.player, route))
+
+
 @dataclass(frozen=True)
 class Disagreement:
     """An action that ``legal_actions`` lists and ``check`` refuses, or the other way round (``action`` None:
@@ -365,6 +373,13 @@ def disagreements(game: Game, rng: random.Random) -> list[Disagreement]:
                 built = {result(g, b): b for b in legal if isinstance(b, Build)}
             if result(g, a) in built:
                 continue  # the same tracks as a listed build: a symmetric tile in another rotation
+        if (
+            refusal is None
+            and isinstance(a, Deliver)
+            and g.rules.routes_by_ends(g)
+            and delivery_ends(g, a) in {delivery_ends(g, d) for d in legal if isinstance(d, Deliver)}
+        ):
+            continue  # the same delivery as a listed one, through the same places in another order
         out.append(Disagreement(a.to_json(), False, refusal or "accepts it"))
     if snapshot(game) != before:
         out.append(Disagreement(None, False, "changed the state"))

@@ -526,3 +526,38 @@ def test_each_stack_shows_its_height_in_figures():
     assert [(lab, n) for lab, n, _ in heights] == [("K2", "3"), ("N1", "1")]
     for _, n, body in heights:
         assert body.count('class="disc ') == int(n) and f'class="stack-height">{n}</text>' in body
+
+
+# a network late in a game of steady bots: 20 stations at 15 places, several with two (passed through)
+BUSY_STATIONS = [
+    "N1-O2", "N3-O2", "S6-T7", "K2-L3", "K4-L3", "L3-N3", "K4-M4", "R3-T3", "S8-T7", "B7-C6",
+    "C6-E6", "K6-L7", "N1-P1", "J7-K8", "B7-D7", "D7-E6", "V1-W2", "W10-Y10", "Y10-Z9", "I8-K8",
+]  # fmt: skip
+BUSY_DUG = ["C6", "D7", "I8", "J7", "L3", "L7", "M4", "O2", "P1", "R3", "S6", "S8", "V1", "Y10"]
+BUSY_STACKS = {
+    "N1": ["yellow", "red"], "K4": ["red", "purple"], "T7": ["blue", "yellow"], "B7": ["black"],
+    "K8": ["red", "blue"], "W2": ["purple"], "Z9": ["yellow"], "E6": ["purple"], "K6": ["blue"],
+}  # fmt: skip
+
+
+def test_ruling_routes_through_the_same_places_in_another_order_are_one_delivery(monkeypatch):
+    """Every hop is the mover's and pays +1, so only where a floor starts and ends and how many hops it takes
+    matter: the legal moves list one route per destination and length, every one of them."""
+    game = game_at("move_goods", players=3, dug=BUSY_DUG, stations={s: [0] for s in BUSY_STATIONS},
+                   stacks=BUSY_STACKS, engine=6)  # fmt: skip
+    g = game.state
+    listed = [a for a in game.legal_actions() if isinstance(a, Deliver)]
+
+    def outcome(a: Deliver) -> tuple[str, str, int, int]:
+        route = g.rules.phase(g).route_of(g, a)
+        return (a.city, a.colour, route.stops[-1], len(route.links))
+
+    assert len({outcome(a) for a in listed}) == len(listed), "one route for each start, destination and length"
+    monkeypatch.setattr(type(g.rules), "routes_by_ends", lambda self, g: False)
+    every = [a for a in game.legal_actions() if isinstance(a, Deliver)]
+    assert len(every) > 20 * len(listed)  # the orders of the places passed, which the listing leaves out
+    assert {outcome(a) for a in every} == {outcome(a) for a in listed}
+    unlisted = next(a for a in every if a not in listed)  # another order is still a legal delivery, paying the same
+    income = g.players[0].income
+    game.apply(unlisted)
+    assert game.state.players[0].income == income + len(unlisted.links)

@@ -1,6 +1,7 @@
 """The deliveries listed by ``all_routes`` (whose search takes a shorter way where every stop is plain,
 ``move_goods._plain_routes``) are exactly those of the straightforward search, in the same order, at every
-Move Goods decision of seeded random-bot games of every map."""
+Move Goods decision of seeded random-bot games of every map (where routes are told apart only by their ends,
+``Rules.routes_by_ends``, the first of each start, colour, destination and engine levels)."""
 
 from __future__ import annotations
 
@@ -49,6 +50,11 @@ def reference_routes(g: GameState, seat: int) -> list[Route]:
         for colour, n in sorted(cubes.items()):
             if n > 0:
                 walk(colour, [city], [], 0)
+    if rules.routes_by_ends(g):  # the first route of each start, colour, destination and engine levels
+        firsts: dict[tuple[int, str, int, int], Route] = {}
+        for r in out:
+            firsts.setdefault((r.stops[0], r.colour, r.stops[-1], rules.route_levels(g, seat, r)), r)
+        out = list(firsts.values())
     return out
 
 

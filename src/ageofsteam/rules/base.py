@@ -508,6 +508,13 @@ class BaseRules:
         decision has one name; a map's older rules version may have allowed it."""
         return False
 
+    def routes_by_ends(self, g: GameState) -> bool:
+        """Whether a delivery's legality and effect depend only on where it starts, the places it visits (not
+        their order), where it ends and the engine levels it uses: then the legal deliveries listed are one
+        route for each destination and number of levels (the first found), and any other route to the same
+        place over as many levels may still be named. The base game: no (each link pays its owner)."""
+        return False
+
     def may_use_link(self, g: GameState, seat: int, links: list[Link], link: Link) -> bool:
         """May a cube that came along ``links`` go on along ``link``? Only prunes the search for routes:
         ``route_refusal`` must refuse the same routes, for deliveries named by a player."""

@@ -64,21 +64,24 @@ def search_routes(g: GameState, seat: int, colour: str, stops: list[int], links:
     out: list[Route] = []
     stops, links = list(stops), list(links)
     stop_levels = rules.stop_levels  # levels a map counts per place passed or reached (base: none)
+    ends = _Ends(rules.routes_by_ends(g))
 
     def reached(stop: int, cost: int) -> None:
         """The cube has come to ``stop`` (``cost`` levels used): a delivery there, and on from there."""
         if rules.accepts(g, stop, colour):
-            if cost + stop_levels(g, seat, stop, colour, True) <= limit:
+            end = cost + stop_levels(g, seat, stop, colour, True)
+            if end <= limit and ends.new(stop, end):
                 route = Route(colour, tuple(stops), tuple(links))
                 if rules.route_refusal(g, seat, route) is None:
                     out.append(route)
+                    ends.listed(stop, end)
             if not rules.must_stop(g, stop, colour) and rules.may_pass(g, stop, colour):
                 walk(stop, cost + stop_levels(g, seat, stop, colour, False))
         elif rules.may_pass(g, stop, colour):
             walk(stop, cost + stop_levels(g, seat, stop, colour, False))
 
     def walk(stop: int, used: int) -> None:
-        if used > limit:
+        if used > limit or not ends.first_walk(stop, stops, used):
             return
         for link in at_stop.get(stop, ()):
             nxt = link.b if link.a == stop else link.a
@@ -101,6 +104,37 @@ def search_routes(g: GameState, seat: int, colour: str, stops: list[int], links:
     return out
 
 
+class _Ends:
+    """Where routes are told apart only by their ends (``Rules.routes_by_ends``): the (destination, levels) pairs
+    listed already, and the (stop, places visited, levels) a search has gone on from, since going on again from
+    the same places in another order finds nothing new. Elsewhere it lets everything through."""
+
+    __slots__ = ("listed_ends", "on", "walked")
+
+    def __init__(self, on: bool) -> None:
+        self.on = on
+        self.listed_ends: set[tuple[int, int]] = set()
+        self.walked: set[tuple[int, frozenset[int], int]] = set()
+
+    def new(self, stop: int, levels: int) -> bool:
+        """Whether a delivery ending at ``stop`` over ``levels`` is not listed yet."""
+        return not self.on or (stop, levels) not in self.listed_ends
+
+    def listed(self, stop: int, levels: int) -> None:
+        if self.on:
+            self.listed_ends.add((stop, levels))
+
+    def first_walk(self, stop: int, stops: list[int], levels: int) -> bool:
+        """Whether the search has not yet gone on from ``stop`` having visited ``stops`` over ``levels``."""
+        if not self.on:
+            return True
+        key = (stop, frozenset(stops), levels)
+        if key in self.walked:
+            return False
+        self.walked.add(key)
+        return True
+
+
 # Hooks whose base versions make every stop plain: a cube stops at the first place that accepts it, passes
 # through any other, and no place costs engine levels. ``_plain_routes`` searches faster where all are kept.
 PLAIN_STOP_HOOKS = ("accepts", "may_pass", "must_stop", "stop_levels")
@@ -118,8 +152,11 @@ def _plain_routes(g: GameState, seat: int, colour: str, city: int, limit: int) -
     out: list[Route] = []
     stops = [city]
     links: list[Link] = []
+    ends = _Ends(rules.routes_by_ends(g))
 
     def walk(stop: int, used: int) -> None:
+        if not ends.first_walk(stop, stops, used):
+            return
         for link in at_stop.get(stop, ()):
             nxt = link.b if link.a == stop else link.a
             cost = used + link.levels
@@ -132,10 +169,11 @@ def _plain_routes(g: GameState, seat: int, colour: str, city: int, limit: int) -
                 accepts = accepted[nxt] = rules.accepts(g, nxt, colour)
             if not accepts:
                 walk(nxt, cost)
-            else:
+            elif ends.new(nxt, cost):
                 route = Route(colour, tuple(stops), tuple(links))
                 if refusal is None or refusal(g, seat, route) is None:
                     out.append(route)
+                    ends.listed(nxt, cost)
             stops.pop()
             links.pop()
 

@@ -118,6 +118,11 @@ class TransportRules(BaseRules):
         """The floor goes under the destination's stack (not back to the bag)."""
         stacks(g).setdefault(g.label(route.stops[-1]), []).insert(0, route.colour)
 
+    def routes_by_ends(self, g: GameState) -> bool:
+        """Yes: every hop is the mover's own and pays them +1, the floor goes from the top of one stack to the
+        bottom of another, and the stations a transport needs depend on the places it passes, not their order."""
+        return True
+
     def may_use_link(self, g: GameState, seat: int, links: list[Link], link: Link) -> bool:
         """Your own links only; going on from a place passed through takes a second station of yours there."""
         if link.owner != seat:
