@@ -282,3 +282,45 @@ def test_a_build_turn_kept_flat_opens_and_takes_what_its_tree_does() -> None:
                     table.copy().step(closed)
             table.step(rng.choice(table.legal()))
     assert flat > 30
+
+
+def test_a_listing_cut_short_is_indexed_alike_by_identity_and_part_by_part() -> None:
+    """A build turn's listing where the cash cuts some hexes' builds short gets the same indices, action by
+    action, from a codec knowing nothing (read from the fields), from one that has met it (the cut builds
+    known by identity) and from one that has forgotten the builds but knows the hexes' remembered lists (the
+    cut builds read from their fields). The build turns of seeded random games, listed again with the player's
+    cash cut."""
+    from ageofsteam.rl.encoding import KnownLists
+    from ageofsteam.rl.table import _spaces
+    from ageofsteam.rules.build_listing import record_listings
+
+    cut = headed = 0
+    for map_id, seed in itertools.product(map_ids(), range(2)):
+        table = Table(map_id, None, seed)
+        codec = table.codec
+        rng = random.Random(f"{map_id}/cut/{seed}")
+        forgetful = _spaces.__wrapped__(map_id, "{}").codec
+        for _ in range(150):
+            if table.over:
+                break
+            if table.decision.flat is not None:
+                g = table.state.copy()
+                g.players[g.to_move].cash = rng.randint(0, 12)  # type: ignore[index]
+                recorded: list[tuple[list[Action], list[object]]] = []
+                record_listings(recorded)
+                try:
+                    legal = g.rules.legal_actions(g)
+                finally:
+                    record_listings(None)
+                if recorded and any(isinstance(p, list) for p in recorded[0][1]):
+                    forgetful.known, forgetful.known_lists = KnownActions(), KnownLists()
+                    cold = forgetful.flat(legal, recorded)  # type: ignore[arg-type]
+                    assert cold is not None
+                    codec.flat(legal, recorded)  # type: ignore[arg-type]
+                    assert codec.flat(legal, recorded).tolist() == cold.tolist(), map_id  # type: ignore[arg-type, union-attr]
+                    codec.known = KnownActions()  # the builds forgotten, the hexes' lists known
+                    assert codec.flat(legal, recorded).tolist() == cold.tolist(), map_id  # type: ignore[arg-type, union-attr]
+                    cut += 1
+                    headed += len(legal) > len(recorded[0][0])
+            table.step(rng.choice(table.legal()))
+    assert cut > 10 and headed > 5  # listings cut short, most after other actions (an end, an urbanization)

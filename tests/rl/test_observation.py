@@ -260,3 +260,48 @@ def test_observations_from_memory_follow_tiles_taken_away_laid_again_and_owned_a
     free = next(h for h in range(g.map.size) if h not in g.tiles and not g.is_city(h))
     g.tiles[free] = PlacedTile(t.tile, t.rotation, False, t.tracks, [2] * len(t.tracks))  # a new hex tiled
     same()
+
+
+def test_players_rows_from_memory_follow_one_players_change_and_earlier_positions() -> None:
+    """Observations written with a game's memory show a change of one player's figures in place (cash,
+    income, the action held, the first-tile rule, eliminated), of the order, the auction's bids and the
+    upgrades, and a look at an earlier copy of the position (as after an undo): every seat's observation
+    equals a fresh one."""
+    from ageofsteam.engine.state import Auction
+    from ageofsteam.rl.observation import ObservationMemory
+
+    table = Table("rust-belt", 4, 3)
+    layout = table.spaces.layout
+    g = table.state.copy()
+    earlier = g.copy()
+    memory = ObservationMemory(layout)
+
+    def same(state: Any) -> None:
+        for seat in range(len(state.players)):
+            assert np.array_equal(
+                layout.observe(state, seat, (), memory), layout.observe(state, seat, (), ObservationMemory(layout))
+            )
+
+    same(g)
+    p = g.players[2]
+    for change in (
+        lambda: setattr(p, "cash", p.cash + 13),
+        lambda: setattr(p, "income", p.income - 2),
+        lambda: setattr(p, "action", layout.actions[0]),
+        lambda: setattr(p, "action", layout.actions[-1]),
+        lambda: setattr(p, "action", None),
+        lambda: setattr(p, "has_built", not p.has_built),
+        lambda: setattr(p, "eliminated", True),
+        lambda: g.order.reverse(),
+        lambda: setattr(g, "auction", Auction([1, 3], {1: 4})),
+        lambda: g.auction.bids.update({3: 6}),
+        lambda: g.auction.bidders.remove(1),
+        lambda: setattr(g, "auction", None),
+        lambda: g.engine_upgraded.add(3),
+    ):
+        before = layout.observe(g, 0, (), memory)
+        change()
+        same(g)
+        assert not np.array_equal(before, layout.observe(g, 0, (), memory))
+        same(earlier)  # back to the position before every change, then on again
+        same(g)
