@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import random
 import re
 import textwrap
 from typing import Any
@@ -100,3 +101,18 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             or SLOW_TESTS.match(getattr(item, "originalname", item.name))
         ):
             item.add_marker(pytest.mark.slow)
+
+
+def steady_game(map_id: str, players: int, seed: int) -> Game:
+    """A seeded game played to its end by steady bots in every seat, each weighing without a time limit (so the
+    game depends on the seed alone)."""
+    from ageofsteam.bots.steady import SteadyBot
+
+    game = Game.new(map_id, players=players, seed=seed)
+    bots = [SteadyBot(weigh_seconds=None) for _ in range(players)]
+    rngs = [random.Random(10 * seed + s) for s in range(players)]
+    while not game.over:
+        seat = game.to_move
+        assert seat is not None
+        game.apply(bots[seat].choose(game, rngs[seat]))
+    return game

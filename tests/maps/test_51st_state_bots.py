@@ -12,7 +12,7 @@ from ageofsteam.bots.steady import SteadyBot
 from ageofsteam.engine.actions import IssueShares, SkipMove
 from ageofsteam.rules.circles import PlaceDisc
 from ageofsteam.rules.move_goods import all_routes
-from tests.conftest import scenario
+from tests.conftest import scenario, steady_game
 
 MAP = "51st-state"
 
@@ -61,10 +61,5 @@ def test_deep_in_shares_it_buys_no_engine_level_nothing_delivers_over():
 
 def test_four_steady_bots_do_not_go_bankrupt():
     for seed in range(4):
-        game = Game.new(MAP, players=4, seed=seed)
-        bots = [SteadyBot(weigh_seconds=None) for _ in range(4)]
-        rngs = [random.Random(10 * seed + s) for s in range(4)]
-        while not game.over:
-            seat = game.to_move
-            game.apply(bots[seat].choose(game, rngs[seat]))
+        game = steady_game(MAP, 4, seed)
         assert not [p.seat for p in game.state.players if p.eliminated], seed  # 5 in these games before

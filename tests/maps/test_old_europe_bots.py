@@ -11,7 +11,7 @@ from ageofsteam.bots.steady import SteadyBot
 from ageofsteam.engine.actions import IssueShares
 from ageofsteam.maps.old_europe.state import state
 from ageofsteam.rules.move_goods import all_routes
-from tests.conftest import scenario
+from tests.conftest import scenario, steady_game
 
 MAP = "old-europe"
 
@@ -49,11 +49,6 @@ def test_no_share_when_the_cash_covers_the_chain_it_wants_and_the_expenses():
 def test_four_steady_bots_seldom_go_bankrupt():
     bankrupt = 0
     for seed in range(6):
-        game = Game.new(MAP, players=4, seed=seed)
-        bots = [SteadyBot(weigh_seconds=None) for _ in range(4)]
-        rngs = [random.Random(10 * seed + s) for s in range(4)]
-        while not game.over:
-            seat = game.to_move
-            game.apply(bots[seat].choose(game, rngs[seat]))
+        game = steady_game(MAP, 4, seed)
         bankrupt += sum(p.eliminated for p in game.state.players)
     assert bankrupt <= 1  # 9 of the 24 before the bots counted large circles, levels and what shares pay for

@@ -146,16 +146,6 @@ class Rules(CircleRules, BaseRules):
             return not any(is_flight(lk) for lk in links)
         return link.owner == seat
 
-    def bot_thrifty(self, g: GameState, seat: int) -> bool:
-        """Yes: a delivery earns the cities it passes, not its discs, so income grows slowly; shares for
-        track and an engine level ahead of the deliveries are taken only if today's income carries them."""
-        return True
-
-    def bot_route_income(self, g: GameState, seat: int, route: Route) -> int:
-        """The bots count what a delivery pays here: its engine levels, not its discs (a long chain of discs
-        through states that cost no level pays no more than one disc)."""
-        return self.route_levels(g, seat, route)
-
     def delivery_income(self, g: GameState, seat: int, route: Route) -> dict[int | None, int]:
         """+1 income per engine level the delivery needs (each CS and each flight), to the mover."""
         return {seat: self.route_levels(g, seat, route)}
