@@ -17,9 +17,12 @@ from ageofsteam import Game, view
 from ageofsteam.engine.actions import Deliver
 from ageofsteam.engine.invariants import check_invariants, cube_census
 from ageofsteam.maps import load_rules
+from ageofsteam.maps.new_york.figures import side_places
 from ageofsteam.maps.new_york.rules import Rules
 from ageofsteam.maps.new_york.state import state
 from ageofsteam.render import render_svg
+from ageofsteam.rules import move_goods
+from ageofsteam.rules.move_goods import all_routes
 from tests.conftest import act, refused, scenario
 
 MAP = "new-york-subway"
@@ -561,3 +564,63 @@ def test_ruling_routes_through_the_same_places_in_another_order_are_one_delivery
     income = g.players[0].income
     game.apply(unlisted)
     assert game.state.players[0].income == income + len(unlisted.links)
+
+
+def test_the_route_search_goes_on_only_from_places_with_two_of_your_stations(monkeypatch):
+    """A disc passes through a place by two of your stations there: the search for deliveries does not try to go
+    on from any other place (``Rules.route_stops``), and lists the same deliveries as before."""
+    game = game_at("move_goods", players=3, dug=BUSY_DUG, stations={s: [0] for s in BUSY_STATIONS},
+                   stacks=BUSY_STACKS, engine=6)  # fmt: skip
+    g = game.state
+    rules = type(g.rules)
+    beside: dict[int, int] = {}
+    for side in BUSY_STATIONS:
+        for p in side_places(g, side):
+            beside[p] = beside.get(p, 0) + 1
+    going = {p for p, n in beside.items() if n >= 2}
+    assert len(going) >= 3
+    passed_from: list[int] = []
+    may_use_link = rules.may_use_link
+
+    def spy(self: Rules, g: Any, seat: int, links: list[Any], link: Any) -> bool:
+        if links:
+            passed_from.append(link.a if link.a in (links[-1].a, links[-1].b) else link.b)
+        return may_use_link(self, g, seat, links, link)
+
+    monkeypatch.setattr(rules, "may_use_link", spy)
+    listed = all_routes(g, 0)
+    assert passed_from and set(passed_from) <= going
+    assert g.rules.route_stops(g, 0) == (set(beside), going)
+    monkeypatch.setattr(rules, "route_stops", lambda self, g, seat: None)
+    passed_from.clear()
+    assert all_routes(g, 0) == listed
+    assert not set(passed_from) <= going  # without it, the search tried to go on from places it could not pass
+
+
+def test_the_route_search_stops_once_every_destination_and_length_is_listed(monkeypatch):
+    """Where every place has two of your stations, every destination is reached over every number of hops the
+    engine allows long before every order of the places has been tried: the search stops there."""
+    twice = ["B7", "E6", "K4", "K6", "K8", "N1", "N3", "Q2", "T7"]
+    seconds = ["B7-C6", "D7-E6", "K4-L3", "J7-K6", "J7-K8", "N1-P1", "M4-N3", "O2-Q2", "P1-Q2"]
+    sides = [s for s in [*BUSY_STATIONS, *seconds] if any(p in s.split("-") for p in twice)]
+    stacks = {"N1": ["red"], "K8": ["yellow"], "K4": ["purple"], "N3": ["blue"], "T7": ["black"], "E6": ["red"]}
+    game = game_at("move_goods", players=3, dug=BUSY_DUG, stations={s: [0] for s in set(sides)}, stacks=stacks,
+                   engine=6)  # fmt: skip
+    g = game.state
+    rules = type(g.rules)
+    calls = [0]
+    may_use_link = rules.may_use_link
+
+    def count(self: Rules, g: Any, seat: int, links: list[Any], link: Any) -> bool:
+        calls[0] += 1
+        return may_use_link(self, g, seat, links, link)
+
+    monkeypatch.setattr(rules, "may_use_link", count)
+    listed = all_routes(g, 0)
+    assert len(listed) > 20
+    assert calls[0] < 400  # links tried; 5954 going on from every set of places visited
+    assert {g.label(p) for p in g.rules.route_stops(g, 0)[1]} == set(twice)
+    monkeypatch.setattr(move_goods._Ends, "bound", lambda self, *bounds: None)
+    calls[0] = 0
+    assert all_routes(g, 0) == listed
+    assert calls[0] > 5000

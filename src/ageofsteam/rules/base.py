@@ -515,6 +515,12 @@ class BaseRules:
         place over as many levels may still be named. The base game: no (each link pays its owner)."""
         return False
 
+    def route_stops(self, g: GameState, seat: int) -> tuple[frozenset[int], frozenset[int]] | None:
+        """Where ``seat``'s deliveries may go at all: the stops at the ends of the links they may use, and those
+        a cube may go on from once it has come to them (``may_use_link`` must refuse every link out of any
+        other). Only prunes the search for routes; None (the base game): every stop."""
+        return None
+
     def may_use_link(self, g: GameState, seat: int, links: list[Link], link: Link) -> bool:
         """May a cube that came along ``links`` go on along ``link``? Only prunes the search for routes:
         ``route_refusal`` must refuse the same routes, for deliveries named by a player."""

@@ -65,9 +65,12 @@ def search_routes(g: GameState, seat: int, colour: str, stops: list[int], links:
     stops, links = list(stops), list(links)
     stop_levels = rules.stop_levels  # levels a map counts per place passed or reached (base: none)
     ends = _Ends(rules.routes_by_ends(g))
+    seat_stops = rules.route_stops(g, seat)
+    going = None if seat_stops is None else seat_stops[1]  # where the cube may go on from (None: anywhere)
 
     def reached(stop: int, cost: int) -> None:
         """The cube has come to ``stop`` (``cost`` levels used): a delivery there, and on from there."""
+        on = going is None or stop in going
         if rules.accepts(g, stop, colour):
             end = cost + stop_levels(g, seat, stop, colour, True)
             if end <= limit and ends.new(stop, end):
@@ -75,9 +78,9 @@ def search_routes(g: GameState, seat: int, colour: str, stops: list[int], links:
                 if rules.route_refusal(g, seat, route) is None:
                     out.append(route)
                     ends.listed(stop, end)
-            if not rules.must_stop(g, stop, colour) and rules.may_pass(g, stop, colour):
+            if on and not rules.must_stop(g, stop, colour) and rules.may_pass(g, stop, colour):
                 walk(stop, cost + stop_levels(g, seat, stop, colour, False))
-        elif rules.may_pass(g, stop, colour):
+        elif on and rules.may_pass(g, stop, colour):
             walk(stop, cost + stop_levels(g, seat, stop, colour, False))
 
     def walk(stop: int, used: int) -> None:
@@ -107,14 +110,28 @@ def search_routes(g: GameState, seat: int, colour: str, stops: list[int], links:
 class _Ends:
     """Where routes are told apart only by their ends (``Rules.routes_by_ends``): the (destination, levels) pairs
     listed already, and the (stop, places visited, levels) a search has gone on from, since going on again from
-    the same places in another order finds nothing new. Elsewhere it lets everything through."""
+    the same places in another order finds nothing new; with what the seat's stops allow (``bound``), a search
+    stops going on once every destination is listed at every number of levels it could still reach. Elsewhere
+    it lets everything through."""
 
-    __slots__ = ("listed_ends", "on", "walked")
+    __slots__ = ("by_levels", "limit", "listed_ends", "on", "passes", "span", "targets", "walked")
 
     def __init__(self, on: bool) -> None:
         self.on = on
         self.listed_ends: set[tuple[int, int]] = set()
         self.walked: set[tuple[int, frozenset[int], int]] = set()
+        self.by_levels: dict[int, int] = {}  # levels → destinations listed over them
+        self.targets = -1  # the destinations there may be (-1: unknown, no bound)
+        self.passes: frozenset[int] = frozenset()
+        self.span = (0, 0)  # the fewest and most engine levels a link uses
+        self.limit = 0  # the most levels a delivery may use
+
+    def bound(self, targets: int, passes: frozenset[int], span: tuple[int, int], limit: int) -> None:
+        """Bound the search: ``targets`` destinations there may be, ``passes`` the stops a cube may go on from
+        (all others end it), ``span`` the fewest and most levels of a link, ``limit`` the most levels of a
+        delivery."""
+        if self.on:
+            self.targets, self.passes, self.span, self.limit = targets, passes, span, limit
 
     def new(self, stop: int, levels: int) -> bool:
         """Whether a delivery ending at ``stop`` over ``levels`` is not listed yet."""
@@ -123,16 +140,31 @@ class _Ends:
     def listed(self, stop: int, levels: int) -> None:
         if self.on:
             self.listed_ends.add((stop, levels))
+            self.by_levels[levels] = self.by_levels.get(levels, 0) + 1
 
     def first_walk(self, stop: int, stops: list[int], levels: int) -> bool:
         """Whether the search has not yet gone on from ``stop`` having visited ``stops`` over ``levels``."""
         if not self.on:
             return True
+        if self.targets >= 0 and self._exhausted(stops, levels):
+            return False
         key = (stop, frozenset(stops), levels)
         if key in self.walked:
             return False
         self.walked.add(key)
         return True
+
+    def _exhausted(self, stops: list[int], levels: int) -> bool:
+        """Whether going on from the last of ``stops`` cannot list anything new: a route from there passes at most
+        the stops left that a cube may go on from, so it ends within a known number of levels, and every
+        destination is listed at each of them already."""
+        passes = self.passes
+        hops = 1 + len(passes) - sum(1 for s in stops if s in passes)
+        low, high = self.span
+        by_levels = self.by_levels
+        targets = self.targets
+        most = min(self.limit, levels + hops * high)
+        return all(by_levels.get(n, 0) >= targets for n in range(levels + low, most + 1))
 
 
 # Hooks whose base versions make every stop plain: a cube stops at the first place that accepts it, passes
@@ -143,7 +175,9 @@ PLAIN_STOP_HOOKS = ("accepts", "may_pass", "must_stop", "stop_levels")
 def _plain_routes(g: GameState, seat: int, colour: str, city: int, limit: int) -> list[Route]:
     """:func:`search_routes` from ``city`` where every stop is plain (``PLAIN_STOP_HOOKS`` are the base game's):
     the same routes in the same order, asking ``accepts`` once per place, and the hooks ``may_use_link`` and
-    ``route_refusal`` only where the map has its own."""
+    ``route_refusal`` only where the map has its own; where the map knows the seat's stops
+    (``Rules.route_stops``), the cube goes on from no other stop, and a search by ends stops once it can list
+    nothing new (``_Ends.bound``)."""
     rules = g.rules
     at_stop = g.network.at_stop
     may_use = None if keeps_base(rules, ("may_use_link",)) else rules.may_use_link
@@ -153,6 +187,16 @@ def _plain_routes(g: GameState, seat: int, colour: str, city: int, limit: int) -
     stops = [city]
     links: list[Link] = []
     ends = _Ends(rules.routes_by_ends(g))
+    seat_stops = rules.route_stops(g, seat)
+    going = None if seat_stops is None else seat_stops[1]
+    if seat_stops is not None and ends.on:
+        reach = seat_stops[0]
+        for s in reach | going:
+            accepted[s] = rules.accepts(g, s, colour)
+        levels = [lk.levels for lk in g.network.links.values()]
+        targets = sum(1 for s in reach if s != city and accepted[s])
+        passes = frozenset(s for s in going if not accepted[s])
+        ends.bound(targets, passes, (min(levels, default=0), max(levels, default=0)), limit)
 
     def walk(stop: int, used: int) -> None:
         if not ends.first_walk(stop, stops, used):
@@ -168,7 +212,8 @@ def _plain_routes(g: GameState, seat: int, colour: str, city: int, limit: int) -
             if accepts is None:
                 accepts = accepted[nxt] = rules.accepts(g, nxt, colour)
             if not accepts:
-                walk(nxt, cost)
+                if going is None or nxt in going:
+                    walk(nxt, cost)
             elif ends.new(nxt, cost):
                 route = Route(colour, tuple(stops), tuple(links))
                 if refusal is None or refusal(g, seat, route) is None:

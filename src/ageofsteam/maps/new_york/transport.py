@@ -70,6 +70,7 @@ class TransportRules(BaseRules):
     """The tunnel network and moving floors along a player's stations."""
 
     _seat_cache: tuple[Network, dict[int, tuple[dict[int, int], list[list[int]]]]] | None = None
+    _stops_cache: tuple[Network, dict[int, tuple[frozenset[int], frozenset[int]]]] | None = None
 
     def build_network(self, g: GameState) -> Network:
         """For each player, a link between every two places where they have stations (all their stations are
@@ -105,6 +106,23 @@ class TransportRules(BaseRules):
                 else:
                     duals.append(ps)
             cache[seat] = (single, duals)
+        return cache[seat]
+
+    def route_stops(self, g: GameState, seat: int) -> tuple[frozenset[int], frozenset[int]]:
+        """The places joined to another by ``seat``'s tunnels, and those where two of its stations may stand (a
+        disc passes through a place by two of your stations there; cached with the network)."""
+        net = g.network
+        if self._stops_cache is None or self._stops_cache[0] is not net:
+            self._stops_cache = (net, {})
+        cache = self._stops_cache[1]
+        if seat not in cache:
+            reach = frozenset(p for lk in net.links.values() if lk.owner == seat for p in (lk.a, lk.b))
+            single, duals = self._station_places(g, seat)
+            beside = dict(single)
+            for ps in duals:
+                for p in ps:
+                    beside[p] = beside.get(p, 0) + 1
+            cache[seat] = (reach, frozenset(p for p in reach if beside.get(p, 0) >= 2))
         return cache[seat]
 
     def goods_sources(self, g: GameState) -> dict[int, dict[str, int]]:
