@@ -10,7 +10,10 @@ import random
 
 from ageofsteam import Game
 from ageofsteam.bots import bot
-from ageofsteam.bots.steady import reserve
+from ageofsteam.bots.steady import own_build_budget, reserve
+from ageofsteam.bots.strong import CANDIDATES, StrongBot
+from ageofsteam.engine.actions import EndBuild
+from ageofsteam.maps.new_york.bots import COST_WEIGHT, build_options, station_plan, station_plans
 from ageofsteam.maps.new_york.state import state
 from tests.maps.test_new_york_rules import game_at
 
@@ -90,3 +93,31 @@ def test_steady_bots_earn_income_in_the_first_turns():
     players = game.state.players
     assert not any(p.eliminated for p in players)
     assert max(p.income for p in players) > 0
+
+
+def test_the_strong_bot_weighs_the_next_builds_of_other_station_sets_not_any_station():
+    """A station or an excavation picked at random opens nothing: the strong bot plays out the steady bot's
+    build, the next builds of the other best station sets and the end of the build turn (``bot_build_options``)."""
+    game = game_at(stacks={"K2": ["yellow"], "N1": ["purple"], "N3": ["red"], "K4": ["black"]}, to_move=1, cash=20)
+    g = game.state
+    legal = game.legal_actions()
+    assert len(legal) > 30
+    first = bot("steady").choose(game, random.Random(0))
+    strong = StrongBot(playouts=1)
+    options = strong._options(g, first, random.Random(0))
+    plans = station_plans(g, 1, own_build_budget(g, 1), 3 * CANDIDATES)
+    steps = {a for p in plans for a in build_options(g, 1, legal, own_build_budget(g, 1), 100)}
+    assert options[0] == first and len(options) == len(set(options))
+    assert 3 <= len(options) <= 2 + CANDIDATES
+    assert EndBuild(1) in options and set(options) <= steps | {first}
+    assert all(a in legal for a in options)
+
+
+def test_the_best_station_set_is_the_first_of_the_ranked_sets():
+    game = game_at(stacks={"K2": ["yellow"], "N1": ["purple"], "N3": ["red"], "K4": ["black"]}, to_move=1, cash=20)
+    g = game.state
+    plans = station_plans(g, 1, 14, 5)
+    assert len(plans) == 5
+    assert plans[0] == station_plan(g, 1, 14)
+    scores = [p.gain - COST_WEIGHT * p.cost for p in plans]
+    assert scores == sorted(scores, reverse=True)

@@ -128,6 +128,12 @@ def track_need(g: GameState, seat: int) -> int:
     return max(costs, default=8)
 
 
+def own_build_budget(g: GameState, seat: int) -> int:
+    """The cash ``seat`` may spend in a map's own build phase: all but this turn's expenses beyond the income
+    (and a dollar, but in the last turn)."""
+    return g.players[seat].cash - reserve(g, seat) - (0 if turns_left(g) == 0 else 1)
+
+
 def lasts(g: GameState, seat: int, cash: int, shares: int, income: int, more: int = 0) -> bool:
     """Whether ``seat``, with this cash, shares and income and nothing more spent or earned, pays its expenses
     (with ``more`` a turn besides: an engine level) to the end of the game, issuing shares when short (each
@@ -578,8 +584,7 @@ class SteadyBot(RandomBot):
             urb = self._urbanize_site(g, seat)
             if urb is not None:
                 return Hint(urb, f"a New City at {urb.hex} opens deliveries for your network")
-        me = g.players[seat]
-        budget = me.cash - reserve(g, seat) - (0 if turns_left(g) == 0 else 1)
+        budget = own_build_budget(g, seat)
         planned = g.rules.bot_build_plan(g, seat, legal, budget)
         if planned is not None:  # the map's own plan for its build phase
             return Hint(*planned)

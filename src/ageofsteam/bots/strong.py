@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from ageofsteam.bots.base import Hint
 from ageofsteam.bots.plans import circle_plans, disc_offers, link_plans, next_build
-from ageofsteam.bots.steady import PLAN_SECONDS, WEIGH_SECONDS, SteadyBot, position_value
+from ageofsteam.bots.steady import PLAN_SECONDS, WEIGH_SECONDS, SteadyBot, own_build_budget, position_value
 from ageofsteam.engine.actions import Bid, Build, EndBuild, IssueShares
 from ageofsteam.engine.playout import advance
 from ageofsteam.rules.circles import PlaceDisc
@@ -122,6 +122,8 @@ class StrongBot(SteadyBot):
             legal = [a for a in legal if not isinstance(a, Build)] + self._build_steps(g, first)
         elif any(isinstance(a, PlaceDisc) for a in legal):  # discs: the next ones of other chains, not any
             legal = [a for a in legal if not isinstance(a, PlaceDisc)] + self._disc_steps(g, first, legal)
+        elif g.build is not None and (own := self._own_build_steps(g, first, legal)):
+            return [first, *(a for a in own if a != first)]  # a map's own builds: its other plans' next ones
         elif isinstance(first, IssueShares) and horizon(g) == 1:  # one turn cannot see what shares pay for later
             return [first]
         elif any(isinstance(a, Bid) for a in legal):  # the lowest bid, or keeping out
@@ -141,6 +143,12 @@ class StrongBot(SteadyBot):
             if step is not None:
                 out.append(Build(seat, g.label(step.hex), step.tile.tile, step.tile.rotation))
         return out
+
+    def _own_build_steps(self, g: GameState, first: Action, legal: list[Action]) -> list[Action]:
+        """In a map's own build phase, the builds its judgement offers for weighing (``Rules.bot_build_options``:
+        the next builds of its other plans, best first); empty where it offers none."""
+        seat = first.actor
+        return g.rules.bot_build_options(g, seat, legal, own_build_budget(g, seat), CANDIDATES)
 
     def _disc_steps(self, g: GameState, first: Action, legal: list[Action]) -> list[Action]:
         """Other discs worth weighing: the next discs of the other chains of circles."""

@@ -344,6 +344,12 @@ class BaseRules:
         steady bot's build); None: the bots' generic look at each build action (the default)."""
         return None
 
+    def bot_build_options(self, g: GameState, seat: int, legal: list[Action], budget: int, count: int) -> list[Action]:
+        """On a map with a build phase of its own: up to ``count`` of ``legal`` worth weighing for ``seat`` now
+        besides the next build of the map's own plan (the next builds of its other plans within ``budget``, the
+        end of the build turn), for the strong bot's search; empty (the default): every legal action may be."""
+        return []
+
     def action_title(self, action: str) -> str:
         return self.ACTION_TITLES.get(action, action)
 

@@ -20,6 +20,7 @@ best set is the turn's next build: its excavations first, then its stations.
 
 from __future__ import annotations
 
+import heapq
 from dataclasses import dataclass
 from itertools import combinations
 from typing import TYPE_CHECKING
@@ -204,26 +205,33 @@ def _cover(places: list[int], options: dict[int, list[Option]], most: int) -> tu
 def station_plan(g: GameState, seat: int, budget: int) -> StationPlan | None:
     """The best set of stations (and the excavations they need) ``seat`` can build in what is left of this
     build turn for at most ``budget``; None when no set adds to what its places deliver."""
+    plans = station_plans(g, seat, budget, 1)
+    return plans[0] if plans else None
+
+
+def station_plans(g: GameState, seat: int, budget: int, count: int) -> list[StationPlan]:
+    """The ``count`` best sets of stations (with the excavations they need) ``seat`` can build in what is left
+    of this build turn for at most ``budget``, best first (of two as good, the one weighed first): those that
+    add to what its places deliver by more than their cost."""
     rules: Rules = g.rules  # type: ignore[assignment]
     b = g.build
     if b is None or budget <= 0:
-        return None
+        return []
     turn = rules.turn_counts(g)
     builds = min(b.builds_left, rules.BUILDS - turn.stations, rules.stations_left(g, seat))
     digs_left = rules.EXCAVATIONS - turn.excavations
     if builds <= 0:
-        return None
+        return []
     look = _Places(g, seat)
     base = look.value(look.mine)
     options = {p: opts for p in look.places if (opts := _options(g, seat, p, rules))}
     ready = {p: next(o for o in opts if not o.dig) for p, opts in options.items() if any(not o.dig for o in opts)}
     near = {p: frozenset(o.hex for o in opts if o.dig) for p, opts in options.items()}
     dig_cost = rules.EXCAVATION_COST
-    best: tuple[float, float, int, tuple[int, ...], int] | None = None  # score, gain, cost, places, mask
+    worthy: list[tuple[float, int, float, int, tuple[int, ...], int]] = []  # score, order, gain, cost, places, mask
     scored: list[tuple[float, tuple[int, ...]]] = []
 
     def weigh(group: tuple[int, ...]) -> float | None:
-        nonlocal best
         way = _cost(group, ready, near, digs_left, dig_cost)
         if way is None or way[0] > budget:
             return None
@@ -232,8 +240,8 @@ def station_plan(g: GameState, seat: int, budget: int) -> StationPlan | None:
             mine[p] = mine.get(p, 0) + 1
         gain = look.value(mine) - base
         score = gain - COST_WEIGHT * way[0]
-        if gain > 0 and score > 0 and (best is None or score > best[0]):
-            best = (score, gain, way[0], group, way[1])
+        if gain > 0 and score > 0:
+            worthy.append((-score, len(worthy), gain, way[0], group, way[1]))
         return score
 
     candidates = sorted(options)
@@ -253,14 +261,14 @@ def station_plan(g: GameState, seat: int, budget: int) -> StationPlan | None:
                 if p not in pair and group not in tried:
                     tried.add(group)
                     weigh(group)
-    if best is None:
-        return None
-    _, gain, cost, group, mask = best
-    digs, chosen = _realize(group, mask, options, ready, digs_left)
-    mine = dict(look.mine)
-    for p in group:
-        mine[p] = mine.get(p, 0) + 1
-    return StationPlan(digs, chosen, cost, gain, look.opened(mine) - look.opened(look.mine))
+    out = []
+    for _, _, gain, cost, group, mask in heapq.nsmallest(count, worthy):
+        digs, chosen = _realize(group, mask, options, ready, digs_left)
+        mine = dict(look.mine)
+        for p in group:
+            mine[p] = mine.get(p, 0) + 1
+        out.append(StationPlan(digs, chosen, cost, gain, look.opened(mine) - look.opened(look.mine)))
+    return out
 
 
 def _names(g: GameState, places: list[int]) -> str:
@@ -282,17 +290,45 @@ def build_plan(g: GameState, seat: int, legal: list[Action], budget: int) -> tup
     else:
         does = "readies longer deliveries and floors that score at the end"
     what = f"stations at {places} (${plan.cost} in all): {does}"
+    step = _next_step(g, seat, plan, set(legal))
+    if isinstance(step, Excavate):
+        return step, f"excavating {step.hex} for {what}"
+    if isinstance(step, BuildStation):
+        o = next(o for o in plan.options if g.label(o.place) == step.place and g.label(o.hex) == step.hex)
+        return step, f"a station between {g.stop_name(o.place)} and {g.label(o.hex)}: {what}"
+    end = next((a for a in legal if isinstance(a, EndBuild)), EndBuild(seat))
+    return end, "your plan's stations cannot be built now"
+
+
+def build_options(g: GameState, seat: int, legal: list[Action], budget: int, count: int) -> list[Action]:
+    """Up to ``count`` builds worth weighing for ``seat`` now: the next builds of its best station sets within
+    ``budget`` (each once, best set first), and the end of the build turn."""
     offered = set(legal)
+    out: dict[Action, None] = {}
+    for plan in station_plans(g, seat, budget, 3 * count):
+        step = _next_step(g, seat, plan, offered)
+        if step is not None:
+            out[step] = None
+        if len(out) >= count:
+            break
+    end = next((a for a in legal if isinstance(a, EndBuild)), None)
+    if end is not None:
+        out[end] = None
+    return list(out)
+
+
+def _next_step(g: GameState, seat: int, plan: StationPlan, offered: set[Action]) -> Action | None:
+    """The next build of ``plan`` that is on offer: its excavations first, then its stations, the one at the
+    tallest stack first; None when none is."""
     for h in plan.digs:
         a = Excavate(seat, g.label(h))
         if a in offered:
-            return a, f"excavating {g.label(h)} for {what}"
+            return a
     for o in sorted(plan.options, key=lambda o: -_height(g, o)):
         a = BuildStation(seat, g.label(o.place), g.label(o.hex))
         if a in offered:
-            return a, f"a station between {g.stop_name(o.place)} and {g.label(o.hex)}: {what}"
-    end = next((a for a in legal if isinstance(a, EndBuild)), EndBuild(seat))
-    return end, "your plan's stations cannot be built now"
+            return a
+    return None
 
 
 def _height(g: GameState, o: Option) -> int:
