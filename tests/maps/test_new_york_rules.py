@@ -590,7 +590,8 @@ def test_the_route_search_goes_on_only_from_places_with_two_of_your_stations(mon
     monkeypatch.setattr(rules, "may_use_link", spy)
     listed = all_routes(g, 0)
     assert passed_from and set(passed_from) <= going
-    assert g.rules.route_stops(g, 0) == (set(beside), going)
+    stops = g.rules.route_stops(g, 0)
+    assert stops.reach == set(beside) and stops.going == going
     monkeypatch.setattr(rules, "route_stops", lambda self, g, seat: None)
     passed_from.clear()
     assert all_routes(g, 0) == listed
@@ -619,8 +620,29 @@ def test_the_route_search_stops_once_every_destination_and_length_is_listed(monk
     listed = all_routes(g, 0)
     assert len(listed) > 20
     assert calls[0] < 400  # links tried; 5954 going on from every set of places visited
-    assert {g.label(p) for p in g.rules.route_stops(g, 0)[1]} == set(twice)
+    assert {g.label(p) for p in g.rules.route_stops(g, 0).going} == set(twice)
     monkeypatch.setattr(move_goods._Ends, "bound", lambda self, *bounds: None)
     calls[0] = 0
     assert all_routes(g, 0) == listed
     assert calls[0] > 5000
+
+
+def test_a_station_between_two_places_serves_the_passing_of_one_of_them_and_the_search_knows_it(monkeypatch):
+    """R1 excavated, the station on Q2-R1 stands beside the Empire State Building (Q2) and Hudson Yards (R1).
+    With one more station of its own at each, a transport may pass through either, not both: the search counts
+    the station they share once (``RouteStops.most``) and lists the same deliveries as a search without it."""
+    stations = {"Q2-R1": [0], "P1-Q2": [0], "P1-R1": [0], "N1-P1": [0], "N1-O2": [0], "N3-O2": [0]}
+    game = game_at("move_goods", players=3, dug=["R1", "P1", "O2"], stations=stations,
+                   stacks={"N3": ["red"], "R1": ["black"]}, engine=6)  # fmt: skip
+    g = game.state
+    q2, r1, n1 = (g.map.by_label[lab] for lab in ("Q2", "R1", "N1"))
+    stops = g.rules.route_stops(g, 0)
+    assert stops.going == {q2, r1, n1}
+    assert stops.needs == {q2: 1, r1: 1} and stops.pool == 1
+    assert stops.most(frozenset({q2, r1, n1})) == 2 and stops.most(frozenset({q2, r1})) == 1
+    listed = all_routes(g, 0)
+    assert {len(r.links) for r in listed if r.stops[0] == g.map.by_label["N3"]} == {1, 2, 3}
+    for r in listed:
+        assert not {q2, r1} <= set(r.stops[1:-1])
+    monkeypatch.setattr(move_goods._Ends, "bound", lambda self, *bounds: None)
+    assert all_routes(g, 0) == listed

@@ -39,7 +39,7 @@ from ageofsteam.rules.track_placement import base_build_cost
 if TYPE_CHECKING:
     from ageofsteam.board.network import Link
     from ageofsteam.bots.plans import TurnPlan
-    from ageofsteam.rules.move_goods import Route
+    from ageofsteam.rules.move_goods import Route, RouteStops
     from ageofsteam.rules.track_placement import BuildPlan
 
 
@@ -521,10 +521,11 @@ class BaseRules:
         place over as many levels may still be named. The base game: no (each link pays its owner)."""
         return False
 
-    def route_stops(self, g: GameState, seat: int) -> tuple[frozenset[int], frozenset[int]] | None:
-        """Where ``seat``'s deliveries may go at all: the stops at the ends of the links they may use, and those
-        a cube may go on from once it has come to them (``may_use_link`` must refuse every link out of any
-        other). Only prunes the search for routes; None (the base game): every stop."""
+    def route_stops(self, g: GameState, seat: int) -> RouteStops | None:
+        """Where ``seat``'s deliveries may go at all: the stops at the ends of the links they may use, those a
+        cube may go on from once it has come to them (``may_use_link`` must refuse every link out of any other),
+        and what going on from some of them takes of a pool they share. Only prunes the search for routes; None
+        (the base game): every stop."""
         return None
 
     def may_use_link(self, g: GameState, seat: int, links: list[Link], link: Link) -> bool:

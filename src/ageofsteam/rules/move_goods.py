@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from ageofsteam.board.network import Link
 from ageofsteam.engine.actions import Action, Deliver, SkipMove, UpgradeEngine
@@ -47,6 +47,27 @@ class Route:
         return out
 
 
+class RouteStops(NamedTuple):
+    """Where a seat's deliveries may go at all (``Rules.route_stops``)."""
+
+    reach: frozenset[int]  # the stops at the ends of the links the seat may use
+    going: frozenset[int]  # those a cube may go on from once it has come to them
+    needs: dict[int, int]  # of those, the ones where going on takes some of a pool shared by them: how many
+    pool: int  # how much the pool holds, for one delivery
+
+    def most(self, stops: frozenset[int]) -> int:
+        """The most of ``stops`` (some of ``going``) one delivery may pass through: every one needing nothing
+        of the pool, and as many others as the pool serves, those needing least first."""
+        needs = self.needs
+        out, left = 0, self.pool
+        for need in sorted(needs[s] for s in stops if s in needs):
+            if need > left:
+                break
+            left -= need
+            out += 1
+        return out + sum(1 for s in stops if s not in needs)
+
+
 def routes_from(g: GameState, seat: int, city: int, colour: str) -> list[Route]:
     """Every legal delivery of one ``colour`` cube from ``city`` by ``seat``."""
     return search_routes(g, seat, colour, [city], [])
@@ -66,7 +87,7 @@ def search_routes(g: GameState, seat: int, colour: str, stops: list[int], links:
     stop_levels = rules.stop_levels  # levels a map counts per place passed or reached (base: none)
     ends = _Ends(rules.routes_by_ends(g))
     seat_stops = rules.route_stops(g, seat)
-    going = None if seat_stops is None else seat_stops[1]  # where the cube may go on from (None: anywhere)
+    going = None if seat_stops is None else seat_stops.going  # where the cube may go on from (None: anywhere)
 
     def reached(stop: int, cost: int) -> None:
         """The cube has come to ``stop`` (``cost`` levels used): a delivery there, and on from there."""
@@ -114,7 +135,7 @@ class _Ends:
     stops going on once every destination is listed at every number of levels it could still reach. Elsewhere
     it lets everything through."""
 
-    __slots__ = ("by_levels", "limit", "listed_ends", "on", "passes", "span", "targets", "walked")
+    __slots__ = ("by_levels", "limit", "listed_ends", "most", "on", "passes", "span", "targets", "walked")
 
     def __init__(self, on: bool) -> None:
         self.on = on
@@ -125,13 +146,14 @@ class _Ends:
         self.passes: frozenset[int] = frozenset()
         self.span = (0, 0)  # the fewest and most engine levels a link uses
         self.limit = 0  # the most levels a delivery may use
+        self.most = 0  # the most stops a delivery may pass through
 
-    def bound(self, targets: int, passes: frozenset[int], span: tuple[int, int], limit: int) -> None:
+    def bound(self, targets: int, passes: frozenset[int], most: int, span: tuple[int, int], limit: int) -> None:
         """Bound the search: ``targets`` destinations there may be, ``passes`` the stops a cube may go on from
-        (all others end it), ``span`` the fewest and most levels of a link, ``limit`` the most levels of a
-        delivery."""
+        (all others end it), ``most`` of them one delivery may pass at most, ``span`` the fewest and most levels
+        of a link, ``limit`` the most levels of a delivery."""
         if self.on:
-            self.targets, self.passes, self.span, self.limit = targets, passes, span, limit
+            self.targets, self.passes, self.most, self.span, self.limit = targets, passes, most, span, limit
 
     def new(self, stop: int, levels: int) -> bool:
         """Whether a delivery ending at ``stop`` over ``levels`` is not listed yet."""
@@ -156,10 +178,11 @@ class _Ends:
 
     def _exhausted(self, stops: list[int], levels: int) -> bool:
         """Whether going on from the last of ``stops`` cannot list anything new: a route from there passes at most
-        the stops left that a cube may go on from, so it ends within a known number of levels, and every
+        the stops left that a cube may go on from (and no more than the most a delivery may pass, less those
+        passed already: every stop after the first), so it ends within a known number of levels, and every
         destination is listed at each of them already."""
         passes = self.passes
-        hops = 1 + len(passes) - sum(1 for s in stops if s in passes)
+        hops = 1 + min(len(passes) - sum(1 for s in stops if s in passes), self.most - len(stops) + 1)
         low, high = self.span
         by_levels = self.by_levels
         targets = self.targets
@@ -188,15 +211,16 @@ def _plain_routes(g: GameState, seat: int, colour: str, city: int, limit: int) -
     links: list[Link] = []
     ends = _Ends(rules.routes_by_ends(g))
     seat_stops = rules.route_stops(g, seat)
-    going = None if seat_stops is None else seat_stops[1]
+    going = None if seat_stops is None else seat_stops.going
     if seat_stops is not None and ends.on:
-        reach = seat_stops[0]
+        reach = seat_stops.reach
         for s in reach | going:
             accepted[s] = rules.accepts(g, s, colour)
         levels = [lk.levels for lk in g.network.links.values()]
         targets = sum(1 for s in reach if s != city and accepted[s])
         passes = frozenset(s for s in going if not accepted[s])
-        ends.bound(targets, passes, (min(levels, default=0), max(levels, default=0)), limit)
+        most = seat_stops.most(passes - {city})  # the start is not passed
+        ends.bound(targets, passes, most, (min(levels, default=0), max(levels, default=0)), limit)
 
     def walk(stop: int, used: int) -> None:
         if not ends.first_walk(stop, stops, used):

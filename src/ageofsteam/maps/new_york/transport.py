@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from ageofsteam.board.network import Link, Network
 from ageofsteam.maps.new_york.figures import side_places, stacks, stations, stations_of
 from ageofsteam.rules.base import BaseRules
+from ageofsteam.rules.move_goods import RouteStops
 
 if TYPE_CHECKING:
     from ageofsteam.engine.state import GameState
@@ -70,7 +71,7 @@ class TransportRules(BaseRules):
     """The tunnel network and moving floors along a player's stations."""
 
     _seat_cache: tuple[Network, dict[int, tuple[dict[int, int], list[list[int]]]]] | None = None
-    _stops_cache: tuple[Network, dict[int, tuple[frozenset[int], frozenset[int]]]] | None = None
+    _stops_cache: tuple[Network, dict[int, RouteStops]] | None = None
 
     def build_network(self, g: GameState) -> Network:
         """For each player, a link between every two places where they have stations (all their stations are
@@ -108,9 +109,11 @@ class TransportRules(BaseRules):
             cache[seat] = (single, duals)
         return cache[seat]
 
-    def route_stops(self, g: GameState, seat: int) -> tuple[frozenset[int], frozenset[int]]:
-        """The places joined to another by ``seat``'s tunnels, and those where two of its stations may stand (a
-        disc passes through a place by two of your stations there; cached with the network)."""
+    def route_stops(self, g: GameState, seat: int) -> RouteStops:
+        """The places joined to another by ``seat``'s tunnels, those where two of its stations may stand (a disc
+        passes through a place by two of your stations there), and at those with fewer than two stations beside
+        them alone, how many of its stations between two places passing takes, each used once in a transport
+        (cached with the network)."""
         net = g.network
         if self._stops_cache is None or self._stops_cache[0] is not net:
             self._stops_cache = (net, {})
@@ -122,7 +125,9 @@ class TransportRules(BaseRules):
             for ps in duals:
                 for p in ps:
                     beside[p] = beside.get(p, 0) + 1
-            cache[seat] = (reach, frozenset(p for p in reach if beside.get(p, 0) >= 2))
+            going = frozenset(p for p in reach if beside.get(p, 0) >= 2)
+            needs = {p: 2 - single.get(p, 0) for p in going if single.get(p, 0) < 2}
+            cache[seat] = RouteStops(reach, going, needs, len(duals))
         return cache[seat]
 
     def goods_sources(self, g: GameState) -> dict[int, dict[str, int]]:
