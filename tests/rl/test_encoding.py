@@ -214,9 +214,10 @@ def test_build_listings_indexed_a_hex_at_a_time_give_the_same_tree(monkeypatch: 
     from ageofsteam.rl import encoding
     from ageofsteam.rl.encoding import KnownLists
     from ageofsteam.rl.table import _spaces
-    from ageofsteam.rules.build_listing import record_listings
+    from ageofsteam.rules.build_listing import Cut, record_listings
 
     monkeypatch.setattr(encoding, "KNOWN_LIMIT", limit)
+    monkeypatch.setattr(encoding, "KNOWN_LISTS_LIMIT", limit)
     monkeypatch.setattr(encoding, "LEARN_TRIAL", 5)  # kinds judged soon: their lists read from their fields
     recorded_parts = known_parts = direct = cut_flat = 0
     for map_id in map_ids():
@@ -237,22 +238,22 @@ def test_build_listings_indexed_a_hex_at_a_time_give_the_same_tree(monkeypatch: 
             assert legal == g.rules.legal_actions(g), map_id  # the same listing when not recording
             if recorded:
                 ((listing, parts),) = recorded
-                whole = [a for p in parts for a in (p if isinstance(p, list) else p.actions)]  # type: ignore[attr-defined]
+                whole = [a for p in parts for a in p.actions]  # type: ignore[attr-defined]
                 assert len(whole) == len(listing) and all(a is b for a, b in zip(whole, listing, strict=True))
                 assert legal[len(legal) - len(listing) :] == listing
                 recorded_parts += len(parts)
-                known_parts += sum(not isinstance(p, list) and p in codec.known_lists.table for p in parts)
+                known_parts += sum(p in codec.known_lists.table for p in parts)
             direct += not recorded and codec.direct(legal) is not None
             forgetful.known, forgetful.known_lists = KnownActions(), KnownLists()
             cold = shape(forgetful.decision(g, legal).root)
             assert shape(codec.decision(g, legal, recorded).root) == cold, map_id
             again = codec.decision(g, legal, recorded)  # once more: now known
             assert shape(again.root) == cold, map_id
-            cut_flat += again.flat is not None and any(isinstance(p, list) for _, parts in recorded for p in parts)
+            cut_flat += again.flat is not None and any(isinstance(p, Cut) for _, parts in recorded for p in parts)
             table.step(rng.choice(table.legal()))
-    assert known_parts > 1000 and known_parts < recorded_parts  # hexes known, and some met first
+    assert known_parts > 1000 and known_parts == recorded_parts  # every hex's list known: the table met it first
     assert direct > 200  # lists read from their fields
-    assert cut_flat > 5  # listings with builds the resources cut short, kept flat (their builds by identity)
+    assert cut_flat > 5  # listings with builds the resources cut short, kept flat
 
 
 def test_a_build_turn_kept_flat_opens_and_takes_what_its_tree_does() -> None:
@@ -286,13 +287,12 @@ def test_a_build_turn_kept_flat_opens_and_takes_what_its_tree_does() -> None:
 
 def test_a_listing_cut_short_is_indexed_alike_by_identity_and_part_by_part() -> None:
     """A build turn's listing where the cash cuts some hexes' builds short gets the same indices, action by
-    action, from a codec knowing nothing (read from the fields), from one that has met it (the cut builds
-    known by identity) and from one that has forgotten the builds but knows the hexes' remembered lists (the
-    cut builds read from their fields). The build turns of seeded random games, listed again with the player's
-    cash cut."""
+    action, from a codec knowing nothing (read from the fields), from one that has met it (the cut lists known
+    by the objects themselves) and from one that has forgotten the lists (read from their fields again). The
+    build turns of seeded random games, listed again with the player's cash cut."""
     from ageofsteam.rl.encoding import KnownLists
     from ageofsteam.rl.table import _spaces
-    from ageofsteam.rules.build_listing import record_listings
+    from ageofsteam.rules.build_listing import Cut, record_listings
 
     cut = headed = 0
     for map_id, seed in itertools.product(map_ids(), range(2)):
@@ -312,13 +312,13 @@ def test_a_listing_cut_short_is_indexed_alike_by_identity_and_part_by_part() -> 
                     legal = g.rules.legal_actions(g)
                 finally:
                     record_listings(None)
-                if recorded and any(isinstance(p, list) for p in recorded[0][1]):
+                if recorded and any(isinstance(p, Cut) for p in recorded[0][1]):
                     forgetful.known, forgetful.known_lists = KnownActions(), KnownLists()
                     cold = forgetful.flat(legal, recorded)  # type: ignore[arg-type]
                     assert cold is not None
                     codec.flat(legal, recorded)  # type: ignore[arg-type]
                     assert codec.flat(legal, recorded).tolist() == cold.tolist(), map_id  # type: ignore[arg-type, union-attr]
-                    codec.known = KnownActions()  # the builds forgotten, the hexes' lists known
+                    codec.known_lists = KnownLists()  # the lists forgotten
                     assert codec.flat(legal, recorded).tolist() == cold.tolist(), map_id  # type: ignore[arg-type, union-attr]
                     cut += 1
                     headed += len(legal) > len(recorded[0][0])

@@ -36,7 +36,7 @@ from ageofsteam.rules.goods_growth import box_id
 if TYPE_CHECKING:
     from ageofsteam.engine.state import GameState
     from ageofsteam.rules.base import BaseRules
-    from ageofsteam.rules.build_listing import Listed
+    from ageofsteam.rules.build_listing import Cut, Listed
 
     Recorded = list[tuple[list[Any], list[Any]]]  # build listings as record_listings records them
 
@@ -46,6 +46,7 @@ LINK_SLOTS = 16  # links a step may choose between that lead to the same stop
 ROUTE_FIELD = "links"  # the field of a delivery's route: chosen link by link
 UNKNOWN = -1  # no index found yet
 KNOWN_LIMIT = 30_000  # the most action objects a codec knows by identity before starting afresh
+KNOWN_LISTS_LIMIT = 400_000  # the most actions in the build lists a codec knows (3.2 MB of indices)
 LEARN_TRIAL = 50  # lists holding a kind looked up by identity before judging whether its objects come back
 _KIND = attrgetter("kind")
 
@@ -198,17 +199,20 @@ class KnownActions:
 class KnownLists:
     """The indices of a hex's remembered builds (:class:`~ageofsteam.rules.build_listing.Listed`, never changed
     by the engine), known by the object itself (hashed by identity, and kept alive by the table) as KnownActions
-    knows single actions by id: a build turn's listing is indexed by one lookup per candidate hex. The table
-    (the object → the indices of its ``actions`` packed as int64 bytes) is replaced whole when it holds
-    ``KNOWN_LIMIT`` actions."""
+    knows single actions by id, and of the cuts of them the resources make (a
+    :class:`~ageofsteam.rules.build_listing.Cut`: the list and which builds it keeps): a build turn's listing is
+    indexed by one lookup per candidate hex. The table (the list or cut → the indices of its ``actions`` packed
+    as int64 bytes) is replaced whole when it holds ``KNOWN_LISTS_LIMIT`` actions: room for the lists the
+    engine's listing remembers on a map (its ``MAX_REMEMBERED`` situations of a few builds each) and their
+    cuts."""
 
     def __init__(self) -> None:
-        self.table: dict[Listed, bytes] = {}
+        self.table: dict[Listed | Cut, bytes] = {}
         self.held = 0  # the actions of the lists known
 
-    def learn(self, listed: Listed, indices: list[int]) -> bytes:
+    def learn(self, listed: Listed | Cut, indices: list[int]) -> bytes:
         """Know ``listed`` by its ``indices``; they are returned packed."""
-        if self.held + len(indices) > KNOWN_LIMIT:
+        if self.held + len(indices) > KNOWN_LISTS_LIMIT:
             self.table = {}
             self.held = 0
         packed = self.table[listed] = _pack(indices)
@@ -328,8 +332,9 @@ class ActionCodec:
     def flat(self, legal: list[Action], recorded: Recorded) -> np.ndarray | None:
         """The index of each action of ``legal`` in its order (int64) when one build listing was
         recorded and ends ``legal`` and every action is of a kind decided in one index: the listing's hexes'
-        remembered builds indexed a hex at a time (:class:`KnownLists`), the other actions (an end, urbanizations,
-        the builds the resources cut short) read from their fields; else None (an action without an index too)."""
+        remembered builds (whole or cut by the resources) indexed a hex at a time (:class:`KnownLists`), the
+        other actions (an end, urbanizations) read from their fields; else None (an action without an index
+        too)."""
         if len(recorded) != 1:
             return None
         listing, parts = recorded[0]
@@ -345,18 +350,11 @@ class ActionCodec:
         known = self.known_lists.table
         try:
             body = b"".join(map(known.__getitem__, parts))
-        except (KeyError, TypeError):  # a part not known, or a list (the builds the resources allow)
-            ids = self.known.table[0]
+        except KeyError:  # a part not known yet: learnt from its builds' fields
             found: list[bytes] = []
             for part in parts:
-                if type(part) is list:  # its builds by identity
-                    try:
-                        part_found = _packer(len(part)).pack(*map(ids.get, map(id, part)))
-                    except struct.error:  # a build not known yet
-                        part_found = None
-                else:
-                    part_found = known.get(part)
-                if part_found is None:  # learnt from the fields
+                part_found = known.get(part)
+                if part_found is None:
                     part_found = self._part_indices(part)
                     if part_found is None:
                         return None
@@ -397,23 +395,13 @@ class ActionCodec:
             out += got
         return out
 
-    def _part_indices(self, part: Listed | list[Action]) -> bytes | None:
-        """The indices, packed, of a part of a build listing not known yet: a hex's remembered builds read from
-        their fields and learnt (:class:`KnownLists`, and each build by :class:`KnownActions`), the builds the
-        resources allow looked up by identity (learnt from their fields); None if one has no index."""
-        if isinstance(part, list):  # objects of the hexes' remembered builds: known by identity once read
-            known = self.known
-            got = known.indices(part)
-            if UNKNOWN in got:
-                got = self.read(part)  # type: ignore[assignment]
-                if got is None:
-                    return None
-                known.learn(part, got)
-            return _pack(got)
+    def _part_indices(self, part: Listed | Cut) -> bytes | None:
+        """The indices, packed, of a part of a build listing not known yet (a hex's remembered builds, whole or
+        cut by the resources), read from their fields and learnt (:class:`KnownLists`); None if one has no
+        index."""
         got = self.read(part.actions)
         if got is None:
             return None
-        self.known.learn(part.actions, got)  # its builds known one by one too, for the parts cut short
         return self.known_lists.learn(part, got)
 
 

@@ -15,7 +15,7 @@ the New Cities); maps that override one of them list every build through :func:`
 from __future__ import annotations
 
 import threading
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ageofsteam.board.hexes import TOWN, opposite
 from ageofsteam.board.network import STOP, leave_hex
@@ -130,11 +130,11 @@ def _memory(g: GameState) -> _Memory:
 _recording = threading.local()  # ``into``: where this thread's listings are recorded (see record_listings)
 
 
-def record_listings(into: list[tuple[list[Build], list[Listed | list[Build]]]] | None) -> None:
+def record_listings(into: list[tuple[list[Build], list[Listed | Cut]]] | None) -> None:
     """Record from now on, in this thread, each listing :func:`legal_build_actions` makes into ``into`` (None:
     stop recording): the list it returns, with its parts in order, one per candidate hex: the hex's remembered
     builds (a :class:`Listed`, all its ``actions`` listed; the same object wherever the hex's situation
-    recurs, never changed) or a list of those of its builds that the resources now allow. The listing is the
+    recurs, never changed) or a :class:`Cut` of them, those that the resources now allow. The listing is the
     same either way; maps listing builds otherwise (their own placement hooks) record nothing."""
     _recording.into = into
 
@@ -167,14 +167,14 @@ def legal_build_actions(g: GameState, seat: int) -> list[Build]:
     short = {tile for tile, n in g.supply.items() if n <= 0}
     disks = g.disks > 0
     into = getattr(_recording, "into", None)
-    parts: list[Listed | list[Build]] = []  # what the listing joined, when this thread records it
+    parts: list[Listed | Cut] = []  # what the listing joined, when this thread records it
     out: list[Build] = []
     for h in sorted(hexes):
         listed = _hex_listed(g, seat, h, first, cities, facing.get(h), memory)
-        part: Listed | list[Build]
         if listed.dearest <= cash and (disks or not listed.disk) and short.isdisjoint(listed.tiles):
             out += listed.actions
-            part = listed
+            if into is not None:
+                parts.append(listed)
         else:
             part = [
                 a
@@ -182,8 +182,8 @@ def legal_build_actions(g: GameState, seat: int) -> list[Build]:
                 if cost <= cash and (not fresh or tile not in short) and (disks or not disk)
             ]
             out += part
-        if into is not None:
-            parts.append(part)
+            if into is not None:
+                parts.append(Cut(listed, len(part), frozenset(short & listed.tiles), disks or not listed.disk))
     if into is not None:
         into.append((out, parts))
     return out
@@ -258,6 +258,30 @@ class _Listed:
 
 
 Listed = _Listed  # a hex's remembered builds, as recorded by record_listings
+
+
+class Cut(NamedTuple):
+    """Those of a hex's remembered builds (``whole``) that the resources allow, as record_listings records them:
+    equal wherever the same builds are cut the same way. Among the builds the supply and the town disks allow,
+    the cash keeps the cheapest ``kept`` (those up to a cost: the cuts the cash makes are nested, so their
+    number says which)."""
+
+    whole: _Listed
+    kept: int
+    short: frozenset[str]  # the list's tiles that the supply has run out of
+    disks: bool  # builds taking a town disk allowed
+
+    @property
+    def actions(self) -> list[Build]:
+        allowed = [
+            (a, cost)
+            for a, tile, cost, disk, fresh in self.whole.builds
+            if (not fresh or tile not in self.short) and (self.disks or not disk)
+        ]
+        if not self.kept:
+            return []
+        bound = sorted(cost for _, cost in allowed)[self.kept - 1]
+        return [a for a, cost in allowed if cost <= bound]
 
 
 def _listed(
