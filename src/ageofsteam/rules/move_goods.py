@@ -213,7 +213,7 @@ def _plain_routes(g: GameState, seat: int, colour: str, city: int, limit: int) -
     seat_stops = rules.route_stops(g, seat)
     going = None if seat_stops is None else seat_stops.going
     if seat_stops is not None and ends.on:
-        reach = seat_stops.reach
+        reach, going = seat_stops.reach, seat_stops.going
         for s in reach | going:
             accepted[s] = rules.accepts(g, s, colour)
         levels = [lk.levels for lk in g.network.links.values()]

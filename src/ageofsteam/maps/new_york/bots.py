@@ -255,10 +255,10 @@ def station_plans(g: GameState, seat: int, budget: int, count: int) -> list[Stat
     if builds >= 3:
         scored.sort(reverse=True)
         tried: set[tuple[int, ...]] = set()
-        for _, pair in scored[:PAIRS_EXTENDED]:
+        for _, two in scored[:PAIRS_EXTENDED]:
             for p in candidates:
-                group = tuple(sorted((*pair, p)))
-                if p not in pair and group not in tried:
+                group = tuple(sorted((*two, p)))
+                if p not in two and group not in tried:
                     tried.add(group)
                     weigh(group)
     out = []
@@ -321,13 +321,13 @@ def _next_step(g: GameState, seat: int, plan: StationPlan, offered: set[Action])
     """The next build of ``plan`` that is on offer: its excavations first, then its stations, the one at the
     tallest stack first; None when none is."""
     for h in plan.digs:
-        a = Excavate(seat, g.label(h))
-        if a in offered:
-            return a
+        dig = Excavate(seat, g.label(h))
+        if dig in offered:
+            return dig
     for o in sorted(plan.options, key=lambda o: -_height(g, o)):
-        a = BuildStation(seat, g.label(o.place), g.label(o.hex))
-        if a in offered:
-            return a
+        station = BuildStation(seat, g.label(o.place), g.label(o.hex))
+        if station in offered:
+            return station
     return None
 
 
