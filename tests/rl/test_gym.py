@@ -40,6 +40,7 @@ def test_check_env(env_id: str) -> None:
 def test_an_episode_against_steady_bots_runs_to_its_end(env_id: str) -> None:
     env = gymnasium.make(env_id, opponents="steady")
     obs, info = env.reset(seed=4)
+    env.action_space.seed(3)  # the agent's draws seeded too: the same episode every run (32 steps on Rust Belt)
     total, steps, done = 0.0, 0, False
     while not done:
         assert env.observation_space.contains(obs)
