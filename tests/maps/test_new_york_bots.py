@@ -105,8 +105,7 @@ def test_the_strong_bot_weighs_the_next_builds_of_other_station_sets_not_any_sta
     first = bot("steady").choose(game, random.Random(0))
     strong = StrongBot(playouts=1)
     options = strong._options(g, first, random.Random(0))
-    plans = station_plans(g, 1, own_build_budget(g, 1), 3 * CANDIDATES)
-    steps = {a for p in plans for a in build_options(g, 1, legal, own_build_budget(g, 1), 100)}
+    steps = set(build_options(g, 1, legal, own_build_budget(g, 1), 100))  # every set's next build
     assert options[0] == first and len(options) == len(set(options))
     assert 3 <= len(options) <= 2 + CANDIDATES
     assert EndBuild(1) in options and set(options) <= steps | {first}

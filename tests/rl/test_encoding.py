@@ -207,14 +207,14 @@ def test_a_shared_index_is_refused_also_among_known_actions() -> None:
 
 @pytest.mark.parametrize("limit", [KNOWN_LIMIT, 300])
 def test_build_listings_indexed_a_hex_at_a_time_give_the_same_tree(monkeypatch: pytest.MonkeyPatch, limit: int) -> None:
-    """In seeded random games of every map, a listing recorded with its parts (record_listings) is the listing
+    """In seeded random games of every map, a listing recorded with its parts (RecordListings) is the listing
     made without recording, its parts concatenate to the builds it lists, and they end the legal actions; the
     codec indexing such a listing a hex at a time (and the other lists by their fields once their kind is
     judged listed afresh) builds the tree a codec knowing nothing builds, also when its knowledge fills up."""
     from ageofsteam.rl import encoding
     from ageofsteam.rl.encoding import KnownLists
     from ageofsteam.rl.table import _spaces
-    from ageofsteam.rules.build_listing import Cut, record_listings
+    from ageofsteam.rules.build_listing import Cut, RecordListings
 
     monkeypatch.setattr(encoding, "KNOWN_LIMIT", limit)
     monkeypatch.setattr(encoding, "KNOWN_LISTS_LIMIT", limit)
@@ -229,12 +229,8 @@ def test_build_listings_indexed_a_hex_at_a_time_give_the_same_tree(monkeypatch: 
             if table.over:
                 break
             g = table.state
-            recorded: list[tuple[list[Action], list[object]]] = []
-            record_listings(recorded)
-            try:
+            with RecordListings() as recorded:
                 legal = g.rules.legal_actions(g)
-            finally:
-                record_listings(None)
             assert legal == g.rules.legal_actions(g), map_id  # the same listing when not recording
             if recorded:
                 ((listing, parts),) = recorded
@@ -285,14 +281,14 @@ def test_a_build_turn_kept_flat_opens_and_takes_what_its_tree_does() -> None:
     assert flat > 30
 
 
-def test_a_listing_cut_short_is_indexed_alike_by_identity_and_part_by_part() -> None:
+def test_a_listing_cut_short_is_indexed_alike_known_and_from_the_fields() -> None:
     """A build turn's listing where the cash cuts some hexes' builds short gets the same indices, action by
     action, from a codec knowing nothing (read from the fields), from one that has met it (the cut lists known
     by the objects themselves) and from one that has forgotten the lists (read from their fields again). The
     build turns of seeded random games, listed again with the player's cash cut."""
     from ageofsteam.rl.encoding import KnownLists
     from ageofsteam.rl.table import _spaces
-    from ageofsteam.rules.build_listing import Cut, record_listings
+    from ageofsteam.rules.build_listing import Cut, RecordListings
 
     cut = headed = 0
     for map_id, seed in itertools.product(map_ids(), range(2)):
@@ -306,12 +302,8 @@ def test_a_listing_cut_short_is_indexed_alike_by_identity_and_part_by_part() -> 
             if table.decision.flat is not None:
                 g = table.state.copy()
                 g.players[g.to_move].cash = rng.randint(0, 12)  # type: ignore[index]
-                recorded: list[tuple[list[Action], list[object]]] = []
-                record_listings(recorded)
-                try:
+                with RecordListings() as recorded:
                     legal = g.rules.legal_actions(g)
-                finally:
-                    record_listings(None)
                 if recorded and any(isinstance(p, Cut) for p in recorded[0][1]):
                     forgetful.known, forgetful.known_lists = KnownActions(), KnownLists()
                     cold = forgetful.flat(legal, recorded)  # type: ignore[arg-type]

@@ -230,13 +230,9 @@ def test_a_listing_records_the_builds_the_resources_cut_short_as_cuts_of_the_rem
     for g in uniform_games("rust-belt", games=4):
         seat = deciding_build(g)
         assert seat is not None
-        recorded: list = []
-        build_listing.record_listings(recorded)
-        try:
+        with build_listing.RecordListings() as recorded:
             listing = build_listing.legal_build_actions(g, seat)
             again = build_listing.legal_build_actions(g, seat)
-        finally:
-            build_listing.record_listings(None)
         (_, parts), (_, parts_again) = recorded
         assert listing == again and parts == parts_again
         cash = g.players[seat].cash

@@ -38,7 +38,7 @@ if TYPE_CHECKING:
     from ageofsteam.rules.base import BaseRules
     from ageofsteam.rules.build_listing import Cut, Listed
 
-    Recorded = list[tuple[list[Any], list[Any]]]  # build listings as record_listings records them
+    Recorded = list[tuple[list[Any], list[Any]]]  # build listings as RecordListings records them
 
 BID_CAP = 400  # the highest bid the space holds (far above the cash of any player in the games played)
 BLOCK_LIMIT = 40_000  # the most indices one block of fields may take before the fields are split
@@ -326,7 +326,7 @@ class ActionCodec:
 
     def decision(self, g: GameState, legal: Iterable[Action], recorded: Recorded | None = None) -> Decision:
         """The legal actions ``legal`` of position ``g`` as a tree of indices; ``recorded``: the build listings
-        recorded while ``legal`` was listed (:func:`~ageofsteam.rules.build_listing.record_listings`)."""
+        recorded while ``legal`` was listed (:class:`~ageofsteam.rules.build_listing.RecordListings`)."""
         return Decision(self, g, list(legal), recorded)
 
     def flat(self, legal: list[Action], recorded: Recorded) -> np.ndarray | None:

@@ -7,7 +7,7 @@ import json
 import random
 from dataclasses import dataclass, field
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 
@@ -18,10 +18,7 @@ from ageofsteam.engine.state import GameState
 from ageofsteam.maps import load_board, load_rules
 from ageofsteam.rl.encoding import ActionCodec, Decision, Node
 from ageofsteam.rl.observation import ObservationLayout, ObservationMemory
-from ageofsteam.rules.build_listing import record_listings
-
-if TYPE_CHECKING:
-    from ageofsteam.rl.encoding import Recorded
+from ageofsteam.rules.build_listing import RecordListings
 
 REWARDS = ("rank", "score")
 
@@ -306,12 +303,8 @@ class Table:
         if g.over or g.to_move == CHANCE:
             self.decision: Decision = self.codec.decision(g, [])
             return
-        recorded: Recorded = []
-        record_listings(recorded)  # a build turn's listing with its hexes' parts, indexed a hex at a time
-        try:
+        with RecordListings() as recorded:  # a build turn's listing with its hexes' parts, indexed a hex at a time
             legal = g.rules.legal_actions(g)
-        finally:
-            record_listings(None)
         self.decision = self.codec.decision(g, legal, recorded)
 
     # --- the end -------------------------------------------------------------------------------

@@ -15,6 +15,7 @@ the New Cities); maps that override one of them list every build through :func:`
 from __future__ import annotations
 
 import threading
+from collections.abc import Set as AbstractSet
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ageofsteam.board.hexes import TOWN, opposite
@@ -44,6 +45,7 @@ UNUSED = (-1, -1)  # in place of where track leaving an edge leads, where it can
 Edge = tuple[str, tuple[int, int]]  # what a new track end there meets (edge_contact's word, or BAD); leave_hex
 Layout = tuple[str, int, int, bool, bool]  # tile, rotation, cost, takes a town disk, takes a tile from the supply
 MAX_MAPS = 32  # maps (and rules classes) remembered at once
+UNBOUNDED = 1 << 62  # cash that pays for any build
 MAX_REMEMBERED = 50_000  # answers of each kind kept per map before they are forgotten (under 1 kB each)
 
 
@@ -127,16 +129,26 @@ def _memory(g: GameState) -> _Memory:
     return memory
 
 
-_recording = threading.local()  # ``into``: where this thread's listings are recorded (see record_listings)
+_recording = threading.local()  # ``into``: where this thread's listings are recorded (see RecordListings)
 
 
-def record_listings(into: list[tuple[list[Build], list[Listed | Cut]]] | None) -> None:
-    """Record from now on, in this thread, each listing :func:`legal_build_actions` makes into ``into`` (None:
-    stop recording): the list it returns, with its parts in order, one per candidate hex: the hex's remembered
-    builds (a :class:`Listed`, all its ``actions`` listed; the same object wherever the hex's situation
-    recurs, never changed) or a :class:`Cut` of them, those that the resources now allow. The listing is the
-    same either way; maps listing builds otherwise (their own placement hooks) record nothing."""
-    _recording.into = into
+class RecordListings:
+    """``with RecordListings() as recorded:`` — within the block, in this thread, each listing
+    :func:`legal_build_actions` makes is recorded into ``recorded``: the list it returns, with its parts in
+    order, one per candidate hex: the hex's remembered builds (a :class:`Listed`, all its ``actions`` listed;
+    the same object wherever the hex's situation recurs, never changed) or a :class:`Cut` of them, those that
+    the resources now allow. The listing is the same either way; maps listing builds otherwise (their own
+    placement hooks) record nothing. (A class, not a generator: the environments enter it at every step.)"""
+
+    __slots__ = ()
+
+    def __enter__(self) -> list[tuple[list[Build], list[Listed | Cut]]]:
+        into: list[tuple[list[Build], list[Listed | Cut]]] = []
+        _recording.into = into
+        return into
+
+    def __exit__(self, *exc: object) -> None:
+        _recording.into = None
 
 
 def legal_build_actions(g: GameState, seat: int) -> list[Build]:
@@ -176,11 +188,7 @@ def legal_build_actions(g: GameState, seat: int) -> list[Build]:
             if into is not None:
                 parts.append(listed)
         else:
-            part = [
-                a
-                for a, tile, cost, disk, fresh in listed.builds
-                if cost <= cash and (not fresh or tile not in short) and (disks or not disk)
-            ]
+            part = _allowed(listed.builds, cash, short, disks)
             out += part
             if into is not None:
                 parts.append(Cut(listed, len(part), frozenset(short & listed.tiles), disks or not listed.disk))
@@ -257,11 +265,11 @@ class _Listed:
         self.tiles = {tile for _, tile, _, _, fresh in builds if fresh}
 
 
-Listed = _Listed  # a hex's remembered builds, as recorded by record_listings
+Listed = _Listed  # a hex's remembered builds, as recorded by RecordListings
 
 
 class Cut(NamedTuple):
-    """Those of a hex's remembered builds (``whole``) that the resources allow, as record_listings records them:
+    """Those of a hex's remembered builds (``whole``) that the resources allow, as RecordListings records them:
     equal wherever the same builds are cut the same way. Among the builds the supply and the town disks allow,
     the cash keeps the cheapest ``kept`` (those up to a cost: the cuts the cash makes are nested, so their
     number says which)."""
@@ -273,15 +281,24 @@ class Cut(NamedTuple):
 
     @property
     def actions(self) -> list[Build]:
-        allowed = [
-            (a, cost)
-            for a, tile, cost, disk, fresh in self.whole.builds
-            if (not fresh or tile not in self.short) and (self.disks or not disk)
-        ]
+        builds = self.whole.builds
         if not self.kept:
             return []
-        bound = sorted(cost for _, cost in allowed)[self.kept - 1]
-        return [a for a, cost in allowed if cost <= bound]
+        cost = {a: c for a, _, c, _, _ in builds}
+        bound = sorted(cost[a] for a in _allowed(builds, UNBOUNDED, self.short, self.disks))[self.kept - 1]
+        return _allowed(builds, bound, self.short, self.disks)
+
+
+def _allowed(
+    builds: tuple[tuple[Build, str, int, bool, bool], ...], cash: int, short: AbstractSet[str], disks: bool
+) -> list[Build]:
+    """Those of a hex's remembered ``builds`` that ``cash`` pays for, whose tile the supply still holds (none
+    of ``short``) and, unless ``disks`` (town disks left), that take no town disk."""
+    return [
+        a
+        for a, tile, cost, disk, fresh in builds
+        if cost <= cash and (not fresh or tile not in short) and (disks or not disk)
+    ]
 
 
 def _listed(
