@@ -62,7 +62,7 @@ bench-bots: $(STAMP)
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks examples
 	$(BIN)/ruff format --check src tests benchmarks examples
-	$(BIN)/mypy src/ageofsteam/engine src/ageofsteam/board src/ageofsteam/rules src/ageofsteam/bots
+	$(BIN)/mypy src/ageofsteam/engine src/ageofsteam/board src/ageofsteam/rules src/ageofsteam/bots src/ageofsteam/rl
 
 clean:
 	rm -rf $(VENV) build *.egg-info src/*.egg-info

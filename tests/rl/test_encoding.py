@@ -316,3 +316,20 @@ def test_a_listing_cut_short_is_indexed_alike_known_and_from_the_fields() -> Non
                     headed += len(legal) > len(recorded[0][0])
             table.step(rng.choice(table.legal()))
     assert cut > 10 and headed > 5  # listings cut short, most after other actions (an end, an urbanization)
+
+
+def test_a_flat_decision_finds_an_index_only_where_an_index_starts() -> None:
+    """A flat decision finds an index's action in its packed indices only at a whole index: the bytes of 1280
+    then 256 hold those of 5 one byte in, which is not 5."""
+    import struct
+
+    from ageofsteam.rl.encoding import Decision
+
+    codec = Table("rust-belt", None, 0).codec
+    d = Decision.__new__(Decision)
+    d.codec, d._root = codec, None
+    d._legal = ["first", "second", "third"]  # type: ignore[list-item]
+    d._at = np.frombuffer(struct.pack("=3q", 1280, 256, 5), dtype=np.int64)
+    assert [d.leaf(i) for i in (1280, 256, 5)] == ["first", "second", "third"]
+    d._legal, d._at = d._legal[:2], d._at[:2].copy()
+    assert d.leaf(5) is None and d.leaf(1) is None and d.leaf(codec.size) is None

@@ -23,7 +23,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 
@@ -225,6 +225,9 @@ def _pack(indices: list[int]) -> bytes:
     return _packer(len(indices)).pack(*indices)
 
 
+_ONE = struct.Struct("=q")  # one index, as ``_pack`` packs it
+
+
 @functools.cache
 def _packer(n: int) -> struct.Struct:
     """Packs ``n`` int64 (native order, as ``np.frombuffer`` reads them)."""
@@ -341,12 +344,15 @@ class ActionCodec:
         k = len(legal) - len(listing)
         if k < 0 or legal[k:] != listing:  # equal actions have the same index
             return None
-        head: list[int] = []
-        if k:
-            got = self.read(legal[:k])
-            if got is None:
-                return None
-            head = got
+        head: list[int] | None = []
+        if k == 1:  # the end of the turn alone, most often
+            one = self.single.get(legal[0].kind)
+            j = one[1].get(one[0](legal[0])) if one is not None else None
+            head = None if j is None else [j]
+        elif k:
+            head = self.read(legal[:k])
+        if head is None:
+            return None
         known = self.known_lists.table
         try:
             body = b"".join(map(known.__getitem__, parts))
@@ -364,7 +370,7 @@ class ActionCodec:
             body = _pack(head) + body
         return np.frombuffer(body, dtype=np.int64)
 
-    def read(self, actions: list[Action]) -> list[int] | None:
+    def read(self, actions: Sequence[Action]) -> list[int] | None:
         """The indices of ``actions`` read from their fields, when each is of a kind decided in one index and
         has one; else None."""
         single = self.single
@@ -377,7 +383,7 @@ class ActionCodec:
             got = list(map(table.get, map(read, run)))
             if None in got:
                 return None
-            out += got
+            out += cast(list[int], got)
         return out
 
     def direct(self, legal: list[Action]) -> list[int] | None:
@@ -392,7 +398,7 @@ class ActionCodec:
             got = list(map(one[1].get, map(one[0], run)))
             if None in got:
                 return None
-            out += got
+            out += cast(list[int], got)
         return out
 
     def _part_indices(self, part: Listed | Cut) -> bytes | None:
@@ -431,16 +437,17 @@ class Decision:
         self.flat: np.ndarray | None = None  # a flat decision's open indices, increasing, read-only
         self._at: np.ndarray | None = None  # a flat decision's indices, action by action
         self._legal = legal
+        self._root: Node | None = None
         if recorded:
             at = codec.flat(legal, recorded)
             if at is not None:
                 found = np.sort(at)
                 if len(found) < 2 or (found[1:] != found[:-1]).all():  # no index shared
                     found.flags.writeable = False
-                    self.flat, self._at, self._root = found, at, None
+                    self.flat, self._at = found, at
                     return
-        self._root: Node | None = Node()
-        leaves = self._root.leaves
+        root = self._root = Node()
+        leaves = root.leaves
         direct = None if recorded else codec.direct(legal)
         if direct is not None:
             leaves.update(zip(direct, legal, strict=True))
@@ -457,7 +464,7 @@ class Decision:
         routes: dict[tuple[int, ...], list[Action]] = {}
         if len(leaves) + len(missing) != len(legal) or not self._find(legal, missing, routes):
             leaves.clear()  # a shared index: found one by one to say which
-            self._root.children.clear()
+            root.children.clear()
             routes.clear()
             for a in legal:
                 self._add_one(a, routes)
@@ -527,10 +534,14 @@ class Decision:
         at = self._at
         if at is None:
             return self.root.leaves.get(i)
-        if not len(at) or not 0 <= i < self.codec.size:
+        if not 0 <= i < self.codec.size:
             return None
-        place = int((at == i).argmax())
-        return self._legal[place] if at[place] == i else None
+        packed = at.base if isinstance(at.base, bytes) else at.tobytes()  # the indices as int64 bytes
+        key = _ONE.pack(i)
+        place = packed.find(key)
+        while place > 0 and place % 8:  # found across two indices: look on
+            place = packed.find(key, place + 1)
+        return self._legal[place // 8] if place >= 0 else None
 
     @property
     def paths(self) -> dict[Action, tuple[int, ...]]:

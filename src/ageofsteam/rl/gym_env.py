@@ -110,7 +110,7 @@ class AgeOfSteamEnv(TableEnv, gymnasium.Env):  # type: ignore[misc]
 
     def _info(self) -> dict[str, Any]:
         t = self._table()
-        mask = t.mask()
+        mask = t.mask(own=True)
         self._space.given(mask, t.open_indices())
         return {"action_mask": mask}
 

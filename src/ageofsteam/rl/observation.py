@@ -530,10 +530,10 @@ class ObservationMemory:
             self.display_seen = {col: boxes[:] for col, boxes in g.display.items()}
         seen = (g.disks, g.bag, g.supply, g.produced, g.new_cities_left)
         if not self.supplies_seen or self.supplies_seen != seen:
-            part = lay._supplies(g)
+            supplies = lay._supplies(g)
             pack, at = lay._supplies_row.pack_into, 4 * lay.at["bag"]
             for _, v in self.views:
-                pack(v, at, *part)
+                pack(v, at, *supplies)
             self.supplies_seen = (g.disks, dict(g.bag), dict(g.supply), g.produced[:], g.new_cities_left[:])
 
     def copy_for(self, me: int) -> np.ndarray:

@@ -163,18 +163,22 @@ class Table:
             self._find_open()
         return self._open  # type: ignore[return-value]
 
-    def mask(self) -> np.ndarray:
-        """The legal indices as a 0/1 vector over the whole action space (read-only, a new one per step: a copy
-        of the one kept where the same few single steps were open before, see :class:`MaskMemory`)."""
+    def mask(self, own: bool = False) -> np.ndarray:
+        """The legal indices as a 0/1 vector over the whole action space (read-only, a new array per step: a
+        view of the one kept where the same few single steps were open before, see :class:`MaskMemory`; a view
+        of a read-only array cannot be made writable, so what it shows never changes). ``own``: an array with
+        memory of its own (Gymnasium's ``check_env`` asks that no two infos share memory)."""
         if self._mask is None:
             found = self.open_indices()
             if self._kept is not None:
-                mask = self._kept.copy()
-                mask.flags.writeable = False
-                self._mask = mask
+                self._mask = self._kept.view()
             else:
                 self._mask = _mask_of(self.codec.size, found)
-        return self._mask
+        mask = self._mask
+        if own and mask.base is not None:
+            mask = self._mask = mask.copy()
+            mask.flags.writeable = False
+        return mask
 
     def _find_open(self) -> None:
         if self.state.over or self.state.to_move == CHANCE:
