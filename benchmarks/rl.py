@@ -17,10 +17,10 @@ actions per second, measured two ways:
     exactly those games ``--repeats`` times, alternating, fastest pass kept: every situation has been met
     before, the engine's cheapest step, where the environment's own fixed cost per step weighs most.
 
-And the size of the observation vector and of the action space. The target is met on every map: the
-environment's steps per second at least half the engine's actions per second on new games (``ratio`` ≥ 0.5);
-the minimum and the median ratio over the maps are reported, with the replayed ratios beside them. Exit status
-1 if a map misses it (``--no-fail`` to always exit 0). ``--side`` runs one side of one new-games run (used by
+And the size of the observation vector and of the action space. The target, on every map: the environment's
+steps per second at least half the engine's actions per second on new games (``ratio`` ≥ 0.5); the minimum
+and the median ratio over the maps are reported, with the replayed ratios beside them. Exit status 1 if a map
+misses it (``--no-fail`` to always exit 0). ``--side`` runs one side of one new-games run (used by
 the benchmark itself).
 """
 

@@ -3,8 +3,11 @@ and a second viewer who sees every move live."""
 
 from __future__ import annotations
 
+import contextlib
 import time
 from typing import Any
+
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.browser.conftest import Server
 from tests.browser.helpers import plan_build
@@ -44,17 +47,31 @@ def check_preview(page: Any, legal: dict[str, Any], hex_label: str, option: int)
     its track too."""
     chosen = next(b for b in legal["builds"] if b["hex"] == hex_label)
     paths = chosen["options"][option]["paths"]
-    tile = "#board .aos-overlay g[transform]"
-    drawn = page.eval_on_selector_all(f"{tile} path", "els => els.map(e => e.getAttribute('d'))")
+    # the tile and its hex read in one go (the board may be drawn again or scrolled between two reads), until
+    # the tile shows; the last reading is checked
+    read_tile = """([hex, paths]) => {
+        const tile = document.querySelector('#board .aos-overlay g[transform]');
+        const poly = document.querySelector(`#board polygon.hex[data-hex="${hex}"]`);
+        if (!tile || !poly) return null;
+        const r = tile.getBoundingClientRect(), h = poly.getBoundingClientRect();
+        const drawn = [...tile.querySelectorAll('path')].map((e) => e.getAttribute('d'));
+        const box = [r.x, r.y, r.width, r.height], hx = [h.x, h.y, h.width, h.height];
+        const shown = drawn.length > 0 && drawn.every((d) => paths.includes(d)) && paths.every((d) => drawn.includes(d))
+            && hx[0] - 1 <= box[0] && box[0] + box[2] <= hx[0] + hx[2] + 1
+            && hx[1] - 1 <= box[1] && box[1] + box[3] <= hx[1] + hx[3] + 1;
+        return {drawn, box, hx, shown};
+    }"""
+    with contextlib.suppress(PlaywrightTimeout):
+        page.wait_for_function(
+            f"(args) => {{ const s = ({read_tile})(args); return s && s.shown; }}", arg=[hex_label, paths], timeout=5000
+        )
+    seen = page.evaluate(read_tile, [hex_label, paths])
+    assert seen is not None, "no previewed tile"
+    drawn, box, hx = seen["drawn"], seen["box"], seen["hx"]
     assert drawn and set(drawn) == set(paths)  # a dark casing and the owner's colour for each track
-    box = page.eval_on_selector(
-        tile, "e => { const r = e.getBoundingClientRect(); return [r.x, r.y, r.width, r.height]; }"
-    )
-    hx = page.locator(f'#board polygon.hex[data-hex="{hex_label}"]').bounding_box()
-    assert hx is not None
-    assert hx["x"] - 1 <= box[0] and box[0] + box[2] <= hx["x"] + hx["width"] + 1
-    assert hx["y"] - 1 <= box[1] and box[1] + box[3] <= hx["y"] + hx["height"] + 1
-    assert max(box[2], box[3]) >= 0.4 * hx["height"], "the previewed track should span its hex"
+    assert hx[0] - 1 <= box[0] and box[0] + box[2] <= hx[0] + hx[2] + 1
+    assert hx[1] - 1 <= box[1] and box[1] + box[3] <= hx[1] + hx[3] + 1
+    assert max(box[2], box[3]) >= 0.4 * hx[3], "the previewed track should span its hex"
     icons = page.eval_on_selector_all(
         ".option-card .tile-icon", "els => els.map(e => e.querySelectorAll('path').length)"
     )
