@@ -21,6 +21,7 @@ import operator
 import struct
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, cast
@@ -344,13 +345,7 @@ class ActionCodec:
         k = len(legal) - len(listing)
         if k < 0 or legal[k:] != listing:  # equal actions have the same index
             return None
-        head: list[int] | None = []
-        if k == 1:  # the end of the turn alone, most often
-            one = self.single.get(legal[0].kind)
-            j = one[1].get(one[0](legal[0])) if one is not None else None
-            head = None if j is None else [j]
-        elif k:
-            head = self.read(legal[:k])
+        head = self.read(legal[:k]) if k else []
         if head is None:
             return None
         known = self.known_lists.table
@@ -370,14 +365,19 @@ class ActionCodec:
             body = _pack(head) + body
         return np.frombuffer(body, dtype=np.int64)
 
-    def read(self, actions: Sequence[Action]) -> list[int] | None:
-        """The indices of ``actions`` read from their fields, when each is of a kind decided in one index and
-        has one; else None."""
+    def read(self, actions: Sequence[Action], kinds: AbstractSet[str] | None = None) -> list[int] | None:
+        """The indices of ``actions`` read from their fields, when each is of a kind decided in one index (and
+        one of ``kinds``, if given) and has one; else None."""
         single = self.single
+        if len(actions) == 1:  # one action (most often a build turn's end before its builds)
+            a = actions[0]
+            one = single.get(a.kind) if kinds is None or a.kind in kinds else None
+            j = None if one is None else one[1].get(one[0](a))
+            return None if j is None else [j]
         out: list[int] = []
-        for kind, run in itertools.groupby(actions, key=_KIND):
+        for kind, run in itertools.groupby(actions, key=_KIND):  # the actions of a kind are listed together
             one = single.get(kind)
-            if one is None:
+            if one is None or (kinds is not None and kind not in kinds):
                 return None
             read, table = one
             got = list(map(table.get, map(read, run)))
@@ -389,17 +389,7 @@ class ActionCodec:
     def direct(self, legal: list[Action]) -> list[int] | None:
         """The indices of ``legal`` read from the actions' fields, when every action is of a kind decided in one
         index and judged not to come back (listed afresh each time: nothing to know by identity); else None."""
-        fresh, single = self.known.fresh, self.single
-        out: list[int] = []
-        for kind, run in itertools.groupby(legal, key=_KIND):  # the actions of a kind are listed together
-            one = single.get(kind)
-            if one is None or kind not in fresh:
-                return None
-            got = list(map(one[1].get, map(one[0], run)))
-            if None in got:
-                return None
-            out += cast(list[int], got)
-        return out
+        return self.read(legal, self.known.fresh)
 
     def _part_indices(self, part: Listed | Cut) -> bytes | None:
         """The indices, packed, of a part of a build listing not known yet (a hex's remembered builds, whole or

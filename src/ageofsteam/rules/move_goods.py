@@ -213,12 +213,12 @@ def _plain_routes(g: GameState, seat: int, colour: str, city: int, limit: int) -
     seat_stops = rules.route_stops(g, seat)
     going = None if seat_stops is None else seat_stops.going
     if seat_stops is not None and ends.on:
-        reach, going = seat_stops.reach, seat_stops.going
-        for s in reach | going:
+        reach = seat_stops.reach
+        for s in reach | seat_stops.going:
             accepted[s] = rules.accepts(g, s, colour)
         levels = [lk.levels for lk in g.network.links.values()]
         targets = sum(1 for s in reach if s != city and accepted[s])
-        passes = frozenset(s for s in going if not accepted[s])
+        passes = frozenset(s for s in seat_stops.going if not accepted[s])
         most = seat_stops.most(passes - {city})  # the start is not passed
         ends.bound(targets, passes, most, (min(levels, default=0), max(levels, default=0)), limit)
 
