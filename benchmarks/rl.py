@@ -190,6 +190,9 @@ def main() -> int:
         side_engine(args.maps[0], args.out)
         return 0
     chosen = args.maps or map_ids()
+    unknown = [m for m in chosen if m not in map_ids()]
+    if unknown:
+        parser.error(f"unknown map {unknown[0]!r}; maps: {', '.join(map_ids())}")
     print(
         f"{'':28} {'new games':-^44} {'replayed':-^8}\n"
         f"{'map':20} {'players':>7} {'engine act/s':>12} {'env steps/s':>11} {'decisions/s':>11} {'ratio':>6}"

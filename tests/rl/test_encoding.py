@@ -150,6 +150,43 @@ def test_an_action_without_an_index_or_sharing_one_is_refused() -> None:
         codec.decision(g, [*fine, Bid(0, BID_CAP + 1)])
 
 
+def test_actions_of_several_field_blocks_end_at_their_steps() -> None:
+    """A kind decided in several indices (one block of fields, then another): actions sharing the first block
+    share its step and each ends at the steps of its own fields; an equal action again, or a value without an
+    index, is refused."""
+    import dataclasses
+
+    from ageofsteam.rl.encoding import EncodingError
+
+    found = 0
+    for map_id in map_ids():
+        codec = spaces(map_id).codec
+        g = Table(map_id, None, 1).state
+        for layout in codec.layouts.values():
+            if len(layout.groups) < 2 or layout.link is not None:
+                continue
+            last = layout.groups[-1].fields[-1]
+            made = []
+            for pick in (0, 1, 0):  # the first value of every field, then the second of the last
+                values: dict[str, object] = {"player": 0}
+                for block in layout.groups:
+                    for name, dom in zip(block.fields, block.domains, strict=True):
+                        values[name] = dom[pick if name == last else 0]
+                made.append(layout.cls(**values))
+            a, b, again = made
+            sa, sb = layout.steps(a, map_id), layout.steps(b, map_id)
+            assert sa[:-1] == sb[:-1] and sa != sb
+            decision = codec.decision(g, [a, b])
+            assert list(decision.root.children) == [sa[0]] and not decision.root.leaves
+            assert decision.follow(sa) is a and decision.follow(sb) is b
+            with pytest.raises(EncodingError, match="share the indices"):
+                codec.decision(g, [a, b, again])
+            with pytest.raises(EncodingError, match="no index"):
+                codec.decision(g, [a, dataclasses.replace(a, **{last: "nowhere"})])
+            found += 1
+    assert found >= 2  # the kinds of several blocks among the maps
+
+
 def shape(node: Node) -> object:
     """A tree as plain data: each index → its action (by identity), route stop, done index and subtree."""
     return (

@@ -9,6 +9,7 @@ import sys
 from typing import Any
 
 import numpy as np
+import pytest
 
 from ageofsteam.bots import bot
 from ageofsteam.maps import load_rules, map_ids
@@ -220,6 +221,61 @@ def test_a_map_figure_changed_in_place_is_read_again() -> None:
             assert np.array_equal(after, layout.observe(g, 0)), (map_id, name)
             changed += 1
     assert changed >= 3  # the maps keeping lists or dicts in a dict figure from the start
+
+
+def test_a_map_dict_figure_follows_entries_added_changed_and_taken_away(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The templates keep a map's dict figures entry by entry: after an entry is added (on a hex, on a hex
+    side, for a seat), changed and taken away, and, in a field of numbers, after an amount that is not a whole
+    number comes (the field then written afresh, since such sums depend on their order) and a large one in the
+    same row comes and goes, every seat's observation equals a fresh one. (The entries are made up: the map's
+    goods on hexes, which some maps read from these fields, are left out of both observations.)"""
+    import typing
+
+    from ageofsteam.rl.observation import ObservationMemory
+
+    checked = inexact = 0
+    for map_id in map_ids():
+        table = Table(map_id, None, 3)
+        layout = table.spaces.layout
+        g = table.state.copy()
+        monkeypatch.setattr(type(g.rules), "goods_on_hexes", lambda self, g: {})
+        hints = typing.get_type_hints(type(g.map_state))
+        memory = ObservationMemory(layout)
+        seats = range(len(g.players))
+        b, c = g.map.labels[0], g.map.labels[1]
+        for name, _ in layout.figures.dicts:
+            kind = typing.get_origin(typing.get_args(hints[name])[1]) or typing.get_args(hints[name])[1]
+            if kind not in (list, int, float):
+                continue
+            if getattr(g.map_state, name) is None:
+                setattr(g.map_state, name, {})
+            value = getattr(g.map_state, name)
+
+            def amount(k: int) -> Any:
+                return [1, 0][:k] + [0] * (k - 2) if kind is list else k  # noqa: B023 (used at once)
+
+            steps: list[Any] = [
+                (b, amount(2)),  # a hex (in a list: its length and two seats)
+                (f"{b}-{c}", amount(1)),  # a hex side: counted at both hexes
+                (1, amount(3)),  # a seat
+                (b, amount(1)),  # changed
+                (f"{b}-{c}", None),  # taken away
+            ]
+            if kind is not list:
+                steps += [(c, 0.1), (f"{c}-{b}", 1e8), (f"{c}-{b}", None), (c, None)]  # 0.1 left, not 1e8 - 1e8
+                inexact += 1
+            steps += [(b, None), (1, None)]
+            for k, v in steps:
+                for me in seats:
+                    layout.observe(g, me, (), memory)  # every seat has looked before the change
+                if v is None:
+                    del value[k]
+                else:
+                    value[k] = v
+                for me in seats:
+                    assert np.array_equal(layout.observe(g, me, (), memory), layout.observe(g, me)), (map_id, name, k)
+            checked += 1
+    assert checked >= 8 and inexact >= 4  # the maps' dict fields of lists and of numbers
 
 
 def test_observations_from_memory_follow_tiles_taken_away_laid_again_and_owned_anew() -> None:

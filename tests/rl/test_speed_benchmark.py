@@ -25,3 +25,14 @@ def test_the_speed_benchmark_reports_new_and_replayed_games() -> None:
     assert abs(float(ratio) - int(env) / int(engine)) < 0.01  # from the rounded figures
     assert float(replayed) > 0 and int(observation) > 0 and int(actions) > 0
     assert re.search(r"target: at least 0\.5 on new games on every map: (met|MISSED)", out)
+
+
+def test_the_speed_benchmark_refuses_an_unknown_map_in_one_line() -> None:
+    out = subprocess.run(
+        [sys.executable, str(SCRIPT), "--no-fail", "old-europe", "new-york"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert out.returncode == 2 and out.stdout == ""  # refused before measuring anything
+    assert "error: unknown map 'new-york'; maps: " in out.stderr and "Traceback" not in out.stderr

@@ -132,6 +132,15 @@ class KindLayout:
     stop_fields: tuple[str, ...] = ()  # hex fields that may name where a route starts
     readers: list[tuple[Callable[[Action], Any], dict[Any, int]]] = field(default_factory=list)
 
+    def steps_of(self, actions: list[Action]) -> list[tuple[int, ...]] | None:
+        """The steps of each of ``actions`` (all of this kind), as :meth:`steps` gives them; None if one has a
+        value without an index."""
+        try:
+            columns = [list(map(index.__getitem__, map(read, actions))) for read, index in self.readers]
+        except KeyError:
+            return None
+        return list(zip(*columns, strict=True))
+
     def steps(self, a: Action, map_id: str) -> tuple[int, ...]:
         """The indices of ``a``'s field blocks: each ``offset + Σ value index × radix``."""
         try:
@@ -484,8 +493,17 @@ class Decision:
                     if kind not in known.fresh:
                         known.learn(actions, found)
                     continue
-            for a in actions:  # a delivery, a kind of several blocks, or a value without an index (refused)
-                self._add_one(a, routes)
+            layout = codec.layouts.get(kind)
+            steps = layout.steps_of(actions) if layout is not None and layout.readers else None
+            if steps is None:  # a value without an index, or a kind not in the space: refused, saying which
+                for a in actions:
+                    self._add_one(a, routes)
+            elif layout is not None and layout.link is not None:  # deliveries: added by groups of the same fields
+                for head, a in zip(steps, actions, strict=True):
+                    routes.setdefault(head, []).append(a)
+            else:  # a kind of several blocks
+                for head, a in zip(steps, actions, strict=True):
+                    self._add(head, a, ())
         if not kinds <= known.judged:
             known.judge(legal, missing)
         return True
@@ -554,19 +572,27 @@ class Decision:
     def _add(self, steps: tuple[int, ...], a: Action, route: tuple[tuple[int, int], ...]) -> None:
         """Put ``a`` at the end of ``steps`` (field blocks; ``route``: its (far stop, slot) link steps)."""
         node = self.root
-        layout = self.codec.layouts[a.kind]
-        path = list(steps)
+        kind = a.kind
         for s in steps:
-            node = node.children.setdefault(s, Node(kind=a.kind))
-        for far, slot in route:
-            if slot >= LINK_SLOTS:
-                raise EncodingError(f"{a.kind}: more than {LINK_SLOTS} links lead to the same stop")
-            assert layout.link is not None
-            s = layout.link.offset + far * LINK_SLOTS + slot
-            node = node.children.setdefault(s, Node(kind=a.kind, stop=far))
-            path.append(s)
+            child = node.children.get(s)
+            if child is None:
+                child = node.children[s] = Node(kind=kind)
+            node = child
+        links: list[int] = []
+        if route:
+            link = self.codec.layouts[kind].link
+            assert link is not None
+            for far, slot in route:
+                if slot >= LINK_SLOTS:
+                    raise EncodingError(f"{kind}: more than {LINK_SLOTS} links lead to the same stop")
+                s = link.offset + far * LINK_SLOTS + slot
+                child = node.children.get(s)
+                if child is None:
+                    child = node.children[s] = Node(kind=kind, stop=far)
+                node = child
+                links.append(s)
         if node.action is not None:
-            raise EncodingError(f"two legal actions share the indices {path}: {node.action} and {a}")
+            raise EncodingError(f"two legal actions share the indices {[*steps, *links]}: {node.action} and {a}")
         node.action = a
 
     def _add_routes(self, g: GameState, head: tuple[int, ...], group: list[Action]) -> None:

@@ -34,6 +34,7 @@ MAX_SEATS = 6  # player rows: always six, seats a game lacks are zero
 BOUND = 1e6  # every figure lies within ±BOUND (the Box's bounds)
 MEMO_LIMIT = 4096  # the most parts (a tile's channels, a display…) remembered per kind before starting afresh
 TILE_CHANNELS = 10  # a hex row's channels from "tile" to the last track edge
+EXACT = 2**16  # the largest dict figure amount added and taken away again in place (see MapFigures.add_entry)
 
 
 def hex_channels(colours: list[str]) -> list[str]:
@@ -144,6 +145,9 @@ class MapFigures:
             self.sections.append(Section(f"map.{f.name}", offset, size, how))
             offset += size
         self.size = offset
+        self.dicts = [(name, at) for name, how, at, _ in self.plan if how == "dict"]  # kept in the templates
+        self.others = [p for p in self.plan if p[1] != "dict"]  # written by :meth:`fill`
+        self.dict_size = self.keys * (1 + MAX_SEATS)
 
     def key(self, k: Any, me: int, n: int) -> list[int]:
         """The vocabulary indices of a dict key (two for a hex side ``"A-B"``)."""
@@ -160,27 +164,16 @@ class MapFigures:
             self._keys[k] = found
         return found
 
-    def fill(self, out: Any, g: GameState, me: int, seen: dict[tuple[str, int], Any] | None = None) -> None:
-        """Write the figures of ``g`` seen by ``me`` into ``out`` (the section's memoryview, zeros). ``seen``:
-        the dict fields' parts written for earlier positions of the same game, by field and observer, each
-        with a copy of what it was written from (a dict field is written again only when it changed)."""
+    def fill(self, out: Any, g: GameState, me: int) -> None:
+        """Write the figures of ``g`` seen by ``me`` into ``out`` (the section's memoryview, zeros there), but
+        for the dict fields (:attr:`dicts`), which :class:`ObservationMemory` keeps in its templates."""
         figures = g.map_state
         n = len(g.players)
-        for name, how, offset, nested in self.plan:
+        for name, how, offset, nested in self.others:
             value = getattr(figures, name)
             if value is None:
                 continue
-            if how == "dict":
-                if seen is None:
-                    self._fill_dict(out[offset : offset + self.keys * (1 + MAX_SEATS)], value, me, n)
-                    continue
-                found = seen.get((name, me))
-                if found is None or found[0] != value or found[1] != n:
-                    part = np.zeros(self.keys * (1 + MAX_SEATS), dtype=np.float32)
-                    self._fill_dict(part.data, value, me, n)
-                    found = seen[(name, me)] = (_snapshot(value), n, part.data)
-                out[offset : offset + len(found[2])] = found[2]
-            elif how == "number":
+            if how == "number":
                 out[offset] = float(value)
             elif how == "word":
                 for j in self.key(value, me, n):
@@ -195,29 +188,42 @@ class MapFigures:
             else:
                 out[offset] = 1.0
 
-    def _fill_dict(self, out: Any, value: dict[Any, Any], me: int, n: int) -> None:
-        """Write a dict field seen by ``me`` into ``out`` (its part of the section, zeros)."""
+    def add_entry(self, parts: list[tuple[int, Any]], k: Any, v: Any, n: int, sign: float = 1.0) -> bool:
+        """Add the entry ``k: v`` of a dict field to each of ``parts`` (observer, its part of the section), times
+        ``sign`` (−1 takes an entry away); whether its amount is exact to add and take away again (a whole
+        number of at most ``EXACT``: sums of such stay exact in float32, in any order)."""
+        if type(v) is list:
+            amount = float(len(v))
+            seats = [s for s in v if type(s) is int and 0 <= s < n]
+        else:
+            amount, seats = _summary(v), []
+        exact = amount.is_integer() and -EXACT <= amount <= EXACT
+        amount *= sign
         width = 1 + MAX_SEATS
-        known = self._keys
-        for k, v in value.items():
-            rows = known.get(k) if type(k) is not int else None  # a seat's row depends on ``me``
-            if rows is None:
-                rows = self.key(k, me, n)
-            if not rows:
-                continue
-            if type(v) is list:
-                amount = float(len(v))
-                seats = [s for s in v if type(s) is int and 0 <= s < n]
-            else:
-                amount, seats = _summary(v), []
-            for j in rows:
+        rows = self._keys.get(k) if type(k) is not int else None  # a seat's row depends on the observer
+        if rows is None and type(k) is not int:
+            rows = self.key(k, 0, n)
+        for me, out in parts:
+            for j in self.key(k, me, n) if rows is None else rows:
                 row = j * width
                 out[row] += amount
                 for s in seats:
-                    out[row + 1 + (s - me) % n] += 1.0
+                    out[row + 1 + (s - me) % n] += sign
+        return exact
+
+    def fill_dict(self, out: Any, value: dict[Any, Any], me: int, n: int) -> bool:
+        """Write a dict field seen by ``me`` into ``out`` (its part of the section, zeros); whether every
+        amount is exact (:meth:`add_entry`)."""
+        exact = True
+        parts = [(me, out)]
+        for k, v in value.items():
+            exact &= self.add_entry(parts, k, v, n)
+        return exact
 
 
 _OWNERS = operator.attrgetter("owners")
+_ABSENT = object()  # a dict entry not there
+_NONE = itertools.repeat(_ABSENT)  # the default of every ``dict.get`` in a ``map``
 
 
 def _changed(
@@ -241,12 +247,6 @@ def _changed(
         if tiles[i][0] != seen[i][0]:
             return None
     return out + list(range(k, len(tiles)))
-
-
-def _snapshot(value: dict[Any, Any]) -> dict[Any, Any]:
-    """A copy of a dict field deep enough to tell a change of what the figures read from it (its values, and
-    the items of the lists, sets and dicts among them)."""
-    return {k: v.copy() if isinstance(v, (list, dict, set)) else v for k, v in value.items()}
 
 
 def _summary(v: Any) -> float:
@@ -416,7 +416,6 @@ class ObservationLayout:
     ) -> np.ndarray:
         """The position ``g`` as seen by seat ``me``; ``under_way``: the steps taken of a decision under way;
         ``memory``: what the observations of earlier positions of the same game found (None: start afresh)."""
-        fresh = memory is None
         if memory is None:
             memory = ObservationMemory(self)
         memory.look(g)
@@ -430,8 +429,8 @@ class ObservationLayout:
             if under_way[-1].stop >= 0:
                 m[under_way[-1].stop * w + route + 1] = 1.0
         self._tail(m, g, me, len(g.players), under_way)
-        if self.figures.plan:
-            self.figures.fill(m[self.at["map"] :], g, me, None if fresh else memory.figures)
+        if self.figures.others:
+            self.figures.fill(m[self.at["map"] :], g, me)
         return out
 
     def _tail(self, m: Any, g: GameState, me: int, n: int, under_way: Sequence[Node]) -> None:
@@ -516,7 +515,10 @@ class ObservationMemory:
         self.new_cities: dict[int, str] = {}
         self.display_seen: dict[str, list[str | None]] | None = None
         self.supplies_seen: tuple[Any, ...] = ()
-        self.figures: dict[tuple[str, int], Any] = {}  # (map figure, observer) → what it was read from, its part
+        self.dicts_seen: dict[str, dict[Any, Any]] = {}  # the map's dict figures as last written (copies)
+        self.dict_players = 0
+        self.inexact: set[str] = set()  # dict fields holding an amount not exact to add and take away
+        self.dict_zeros = np.zeros(layout.figures.dict_size, dtype=np.float32).data
 
     def look(self, g: GameState) -> None:
         """Bring the templates' hexes, display and supplies up to ``g``."""
@@ -535,6 +537,61 @@ class ObservationMemory:
             for _, v in self.views:
                 pack(v, at, *supplies)
             self.supplies_seen = (g.disks, dict(g.bag), dict(g.supply), g.produced[:], g.new_cities_left[:])
+        if lay.figures.dicts:
+            self._dicts(g)
+
+    def _dicts(self, g: GameState) -> None:
+        """Bring the map's dict figures in the templates up to ``g``: in every template, the entries that differ
+        from what was seen taken away and those of ``g`` added in their place; a field is written afresh
+        instead while it holds an amount that is not exact to add and take away (:meth:`MapFigures.add_entry`)."""
+        figures = self.layout.figures
+        n = len(g.players)
+        views = self.views
+        size = figures.dict_size
+        base = self.layout.at["map"]
+        if n != self.dict_players:  # relative seats change: every field written afresh
+            for _, at in figures.dicts:
+                for _, v in views:
+                    v[base + at : base + at + size] = self.dict_zeros
+            self.dicts_seen = {}
+            self.inexact = set()
+            self.dict_players = n
+        state = g.map_state
+        seen = self.dicts_seen
+        for name, at in figures.dicts:
+            value = getattr(state, name) or {}
+            old = seen.get(name)
+            if old is None:
+                old = seen[name] = {}
+            if value == old:
+                continue
+            keys = list(value.keys() | old.keys())
+            changed = list(
+                itertools.compress(keys, map(operator.ne, map(old.get, keys, _NONE), map(value.get, keys, _NONE)))
+            )
+            exact = name not in self.inexact
+            if exact:
+                parts = [(me, v[base + at : base + at + size]) for me, v in views]
+                for k in changed:
+                    if k in old:
+                        figures.add_entry(parts, k, old[k], n, -1.0)
+                    if k in value:
+                        exact &= figures.add_entry(parts, k, value[k], n)
+            if not exact:
+                for me, v in views:
+                    part = v[base + at : base + at + size]
+                    part[:] = self.dict_zeros
+                    exact = figures.fill_dict(part, value, me, n)
+                if exact:
+                    self.inexact.discard(name)
+                else:
+                    self.inexact.add(name)
+            for k in changed:  # the copy brought up to ``value`` (deep enough to tell a change of what is read)
+                if k in value:
+                    entry = value[k]
+                    old[k] = entry.copy() if isinstance(entry, (list, dict, set)) else entry
+                else:
+                    del old[k]
 
     def copy_for(self, me: int) -> np.ndarray:
         """The template of seat ``me`` copied (after :meth:`look`)."""
@@ -548,6 +605,11 @@ class ObservationMemory:
             seats = absolute[: lay.hexes_size].reshape(lay.n_hexes, lay.width)
             rows[:, at : at + n - me] = seats[:, at + me : at + n]
             rows[:, at + n - me : at + n] = seats[:, at : at + me]
+            figures, base, size = lay.figures, lay.at["map"], lay.figures.dict_size
+            for name, offset in figures.dicts:  # the dict figures: seats relative to ``me``
+                part = found.data[base + offset : base + offset + size]
+                part[:] = self.dict_zeros
+                figures.fill_dict(part, self.dicts_seen.get(name, {}), me, self.dict_players)
             self.views.append((me, found.data))
         return found.copy()
 
