@@ -8,11 +8,13 @@ chance from the same generator (the work of ``benchmarks/run.py``'s item g). Env
 delivery chosen link by link takes a step per link), the decisions per second they complete, and the engine's
 actions per second, measured two ways:
 
-  * **new games** (the target): each side in a process of its own, as random play meets games: it first plays
-    (the environment) or replays (the engine) the same warm-up games, ``--seconds`` of them, unmeasured, then
-    plays or replays the same further games, each new to it, ``--seconds`` of them, measured. Both sides start
-    from the same remembered answers and meet the same new situations; each side's figure is its fastest of
-    ``--repeats`` runs (default 3), the runs alternating between the sides;
+  * **new games** (the target): each side in a process of its own, as random play meets games, the two fed
+    the same games a game at a time, alternating, on the same core: the environment plays a game, then the
+    engine replays it. First the warm-up games, ``--seconds`` of them, unmeasured, then further games, each new
+    to both, ``--seconds`` of them, measured. Both sides start from the same remembered answers, meet the same
+    new situations and see the machine at the same speed, which on a shared machine wanders from second to
+    second. ``--repeats`` such runs (default 3) on the same games, fresh processes each; the run whose ratio
+    is the median is reported (a run's ratio still moves by some 0.05 from run to run);
   * **replayed**: in this process, the environment plays seeded games for ``--seconds``, then both sides replay
     exactly those games ``--repeats`` times, alternating, fastest pass kept: every situation has been met
     before, the engine's cheapest step, where the environment's own fixed cost per step weighs most.
@@ -21,21 +23,22 @@ And the size of the observation vector and of the action space. The target, on e
 steps per second at least half the engine's actions per second on new games (``ratio`` ≥ 0.5); the minimum
 and the median ratio over the maps are reported, with the replayed ratios beside them. Exit status 1 if a map
 misses it (``--no-fail`` to always exit 0). ``--side`` runs one side of one new-games run (used by
-the benchmark itself).
+the benchmark itself, which talks to it in pickles on its stdin and stdout).
 """
 
 from __future__ import annotations
 
 import argparse
-import json
+import os
 import pickle
 import random
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
+from subprocess import PIPE
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
@@ -124,70 +127,108 @@ def play_seeds(
     return spent, steps, games
 
 
-def side_env(map_id: str, seconds: float, counts: tuple[int, int] | None, path: str) -> None:
-    """One environment run on new games: warm-up games, then the measured ones (``counts``: how many of each,
-    else ``seconds`` of each); the games and the measured time and steps are pickled to ``path``."""
+def _send(stream: Any, message: object) -> None:
+    pickle.dump(message, stream)
+    stream.flush()
+
+
+def side_env(map_id: str, seconds: float, warm_count: int | None) -> None:
+    """The environment's process of a new-games run: plays the warm-up games (``warm_count`` of them, else
+    ``seconds`` of them) and sends them; then plays each seed it is sent and sends back its time, steps and
+    actions, until it is sent None (messages pickled on stdin and stdout)."""
     env = aec_env(map_id, players=players_for(map_id), seed=0)
-    _, _, warm = play_seeds(env, 0, seconds, counts[0] if counts else None)
-    spent, steps, games = play_seeds(env, len(warm), seconds, counts[1] if counts else None)
-    with open(path, "wb") as f:
-        pickle.dump({"warm": warm, "games": games, "time": spent, "steps": steps}, f)
+    out, inp = sys.stdout.buffer, sys.stdin.buffer
+    _send(out, play_seeds(env, 0, seconds, warm_count)[2])
+    while (seed := pickle.load(inp)) is not None:
+        _send(out, play(env, seed))
 
 
-def side_engine(map_id: str, path: str) -> None:
-    """One engine run on new games: the warm-up games of ``path`` replayed unmeasured, then the measured ones;
-    prints the measured time."""
-    with open(path, "rb") as f:
-        data = pickle.load(f)
-    engine_time(map_id, data["warm"])
-    print(json.dumps({"time": engine_time(map_id, data["games"])}))
+def side_engine(map_id: str) -> None:
+    """The engine's process of a new-games run: replays the warm-up games it is sent, unmeasured, then each
+    game it is sent and sends back its time, until it is sent None."""
+    out, inp = sys.stdout.buffer, sys.stdin.buffer
+    engine_time(map_id, pickle.load(inp))
+    _send(out, "ready")
+    while (game := pickle.load(inp)) is not None:
+        _send(out, engine_time(map_id, [game]))
+
+
+def new_games_run(map_id: str, seconds: float, counts: tuple[int, int] | None) -> dict[str, Any]:
+    """One new-games run: the two sides' processes started afresh and fed the same games, a game at a time,
+    alternating (so that the machine's speed, which wanders from second to second, is the same for both): the
+    warm-up games unmeasured, then measured games, ``counts`` (warm-up, measured) of them, else a second of
+    each. Each side's measured time, the steps, the games' decisions and the counts."""
+    args = ["--seconds", str(seconds), map_id] + (["--warm", str(counts[0])] if counts else [])
+    env = subprocess.Popen([sys.executable, __file__, "--side", "env", *args], stdin=PIPE, stdout=PIPE)
+    engine = subprocess.Popen([sys.executable, __file__, "--side", "engine", map_id], stdin=PIPE, stdout=PIPE)
+    if hasattr(os, "sched_setaffinity"):  # both on the same core: the same speed for both (Linux)
+        cpu = min(os.sched_getaffinity(0))
+        for side in (env, engine):
+            os.sched_setaffinity(side.pid, {cpu})
+    try:
+        warm = pickle.load(env.stdout)  # type: ignore[arg-type]
+        _send(engine.stdin, warm)
+        if pickle.load(engine.stdout) != "ready":  # type: ignore[arg-type]
+            raise RuntimeError(f"the engine's side of the {map_id} benchmark did not start")
+        env_spent = engine_spent = 0.0
+        steps = decisions = games = 0
+        while (games < counts[1]) if counts else env_spent < seconds:
+            seed = len(warm) + games
+            _send(env.stdin, seed)
+            took, n, actions = pickle.load(env.stdout)  # type: ignore[arg-type]
+            _send(engine.stdin, (seed, actions))
+            engine_spent += pickle.load(engine.stdout)  # type: ignore[arg-type]
+            env_spent += took
+            steps += n
+            decisions += len(actions)
+            games += 1
+        for side in (env, engine):
+            _send(side.stdin, None)
+    finally:  # the sides stop at the end of their input (a side that does not is stopped)
+        for side in (env, engine):
+            side.stdin.close()  # type: ignore[union-attr]
+            try:
+                side.wait(timeout=60)
+            except subprocess.TimeoutExpired:
+                side.kill()
+                side.wait()
+    failed = env.returncode or engine.returncode
+    if failed:
+        raise RuntimeError(f"a side of the {map_id} benchmark failed (exit status {failed})")
+    return {
+        "env": env_spent,
+        "engine": engine_spent,
+        "steps": steps,
+        "decisions": decisions,
+        "counts": (len(warm), games),
+    }
 
 
 def new_games(map_id: str, seconds: float, repeats: int) -> tuple[float, float, int, int]:
-    """Both sides on new games, each run in a process of its own (see the module's docstring): the fastest
-    environment time, the fastest engine time, the environment's steps and the games' decisions."""
-    env_best = engine_best = float("inf")
-    counts: tuple[int, int] | None = None
-    steps = decisions = 0
-    with tempfile.TemporaryDirectory() as tmp:
-        path = str(Path(tmp) / "games.pickle")
-        for _ in range(max(1, repeats)):
-            args = ["--side", "env", "--seconds", str(seconds), map_id, "--out", path]
-            if counts is not None:
-                args += ["--counts", f"{counts[0]},{counts[1]}"]
-            subprocess.run([sys.executable, __file__, *args], check=True)
-            with open(path, "rb") as f:
-                data = pickle.load(f)
-            counts = (len(data["warm"]), len(data["games"]))
-            env_best = min(env_best, data["time"])
-            steps = data["steps"]
-            decisions = sum(len(actions) for _, actions in data["games"])
-            out = subprocess.run(
-                [sys.executable, __file__, "--side", "engine", map_id, "--out", path],
-                check=True,
-                capture_output=True,
-                text=True,
-            ).stdout
-            engine_best = min(engine_best, json.loads(out)["time"])
-    return env_best, engine_best, steps, decisions
+    """Both sides on new games (see the module's docstring), ``repeats`` runs of the same games: the run whose
+    ratio is the median's (environment time, engine time, steps, decisions)."""
+    runs = [new_games_run(map_id, seconds, None)]
+    while len(runs) < max(1, repeats):
+        runs.append(new_games_run(map_id, seconds, runs[0]["counts"]))
+    runs.sort(key=lambda r: r["engine"] / r["env"] * r["steps"] / r["decisions"])
+    mid = runs[len(runs) // 2]
+    return mid["env"], mid["engine"], mid["steps"], mid["decisions"]
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--seconds", type=float, default=1.0, help="time of the games played per map and kind")
-    parser.add_argument("--repeats", type=int, default=3, help="measured runs per map and side (fastest kept)")
+    parser.add_argument("--repeats", type=int, default=3, help="runs per map and measure (median run; fastest pass)")
     parser.add_argument("--no-fail", action="store_true", help="exit 0 even when the target is missed")
     parser.add_argument("--side", choices=("env", "engine"), help=argparse.SUPPRESS)
-    parser.add_argument("--out", help=argparse.SUPPRESS)
-    parser.add_argument("--counts", help=argparse.SUPPRESS)
+    parser.add_argument("--warm", type=int, help=argparse.SUPPRESS)
     parser.add_argument("maps", nargs="*", help="maps to measure (default: every map)")
     args = parser.parse_args()
     if args.side == "env":
-        counts = tuple(int(x) for x in args.counts.split(",")) if args.counts else None
-        side_env(args.maps[0], args.seconds, counts, args.out)  # type: ignore[arg-type]
+        side_env(args.maps[0], args.seconds, args.warm)
         return 0
     if args.side == "engine":
-        side_engine(args.maps[0], args.out)
+        side_engine(args.maps[0])
         return 0
     chosen = args.maps or map_ids()
     unknown = [m for m in chosen if m not in map_ids()]
