@@ -165,19 +165,30 @@ def new_games_run(map_id: str, seconds: float, counts: tuple[int, int] | None) -
         cpu = min(os.sched_getaffinity(0))
         for side in (env, engine):
             os.sched_setaffinity(side.pid, {cpu})
+    names = {env.pid: "environment", engine.pid: "engine"}
+
+    def ask(side: subprocess.Popen[bytes], *message: object) -> Any:
+        """Send ``message`` (if any) to ``side`` and read its answer; RuntimeError naming the side if it stopped."""
+        try:
+            if message:
+                _send(side.stdin, message[0])
+            return pickle.load(side.stdout)  # type: ignore[arg-type]
+        except (EOFError, BrokenPipeError):
+            status = side.wait(timeout=60)
+            raise RuntimeError(
+                f"the {names[side.pid]}'s side of the {map_id} benchmark stopped (exit status {status})"
+            ) from None
+
     try:
-        warm = pickle.load(env.stdout)  # type: ignore[arg-type]
-        _send(engine.stdin, warm)
-        if pickle.load(engine.stdout) != "ready":  # type: ignore[arg-type]
+        warm = ask(env)
+        if ask(engine, warm) != "ready":
             raise RuntimeError(f"the engine's side of the {map_id} benchmark did not start")
         env_spent = engine_spent = 0.0
         steps = decisions = games = 0
         while (games < counts[1]) if counts else env_spent < seconds:
             seed = len(warm) + games
-            _send(env.stdin, seed)
-            took, n, actions = pickle.load(env.stdout)  # type: ignore[arg-type]
-            _send(engine.stdin, (seed, actions))
-            engine_spent += pickle.load(engine.stdout)  # type: ignore[arg-type]
+            took, n, actions = ask(env, seed)
+            engine_spent += ask(engine, (seed, actions))
             env_spent += took
             steps += n
             decisions += len(actions)
@@ -186,15 +197,19 @@ def new_games_run(map_id: str, seconds: float, counts: tuple[int, int] | None) -
             _send(side.stdin, None)
     finally:  # the sides stop at the end of their input (a side that does not is stopped)
         for side in (env, engine):
-            side.stdin.close()  # type: ignore[union-attr]
             try:
+                side.stdin.close()  # type: ignore[union-attr]
                 side.wait(timeout=60)
+            except BrokenPipeError:  # it stopped already
+                side.wait()
             except subprocess.TimeoutExpired:
                 side.kill()
                 side.wait()
-    failed = env.returncode or engine.returncode
-    if failed:
-        raise RuntimeError(f"a side of the {map_id} benchmark failed (exit status {failed})")
+    for side in (env, engine):
+        if side.returncode:
+            raise RuntimeError(
+                f"the {names[side.pid]}'s side of the {map_id} benchmark failed (exit status {side.returncode})"
+            )
     return {
         "env": env_spent,
         "engine": engine_spent,

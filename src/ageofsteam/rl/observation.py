@@ -419,7 +419,7 @@ class ObservationLayout:
         if memory is None:
             memory = ObservationMemory(self)
         memory.look(g)
-        out = memory.copy_for(me)  # the hexes, the display and the supplies; zeros after them
+        out = memory.copy_for(me)  # the hexes, the display, the supplies, the dict figures; zeros elsewhere
         m: Any = out.data  # a memoryview: its items are set faster than the array's (Any: typed for ints only)
         if under_way:
             w, route = self.width, self.ch_route
@@ -489,15 +489,15 @@ class ObservationMemory:
     """What the observations of one game found, so that the next position's are written from what changed.
 
     It keeps, for each observer, a *template*: the observation's hexes (the tracks' owners turned to the
-    observer's relative seats), goods display and supplies, zeros elsewhere; an observation is its observer's
-    template copied with the other figures written in. The templates are written as the game changes, every
-    template at once: the hexes, hex by hex, only where the tiles (a placed tile changes in place only in its
-    owners: the engine lays a new one to upgrade or redirect), the goods on the hexes or the New Cities differ
-    from what the last look saw. The tiles are not even compared while the engine has counted no change of the
-    board since the last look (``GameState.board_changes``, counted by ``board_changed``, which the engine calls
-    after every change of the board). The goods display and the supplies are read again only when they differ,
-    and so are the map's own figures kept in dicts, per observer (compared with a copy of what they were read
-    from); the other figures are read at each look."""
+    observer's relative seats), goods display, supplies and the map's dict figures, zeros elsewhere; an
+    observation is its observer's template copied with the other figures written in. The templates are written
+    as the game changes, every template at once: the hexes, hex by hex, only where the tiles (a placed tile
+    changes in place only in its owners: the engine lays a new one to upgrade or redirect), the goods on the
+    hexes or the New Cities differ from what the last look saw. The tiles are not even compared while the
+    engine has counted no change of the board since the last look (``GameState.board_changes``, counted by
+    ``board_changed``, which the engine calls after every change of the board). The goods display and the
+    supplies are read again only when they differ; the map's own figures kept in dicts, entry by entry where
+    they differ from a copy of what was read (:meth:`_dicts`); the other figures are read at each look."""
 
     def __init__(self, layout: ObservationLayout) -> None:
         self.layout = layout
@@ -521,7 +521,7 @@ class ObservationMemory:
         self.dict_zeros = np.zeros(layout.figures.dict_size, dtype=np.float32).data
 
     def look(self, g: GameState) -> None:
-        """Bring the templates' hexes, display and supplies up to ``g``."""
+        """Bring the templates' hexes, display, supplies and the map's dict figures up to ``g``."""
         self._refresh(g)
         lay = self.layout
         if self.display_seen is None or g.display != self.display_seen:
