@@ -38,7 +38,7 @@ import sys
 import time
 from pathlib import Path
 from subprocess import PIPE
-from typing import Any
+from typing import Any, NamedTuple
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
@@ -153,11 +153,35 @@ def side_engine(map_id: str) -> None:
         _send(out, engine_time(map_id, [game]))
 
 
-def new_games_run(map_id: str, seconds: float, counts: tuple[int, int] | None) -> dict[str, Any]:
+class Run(NamedTuple):
+    """One new-games run: each side's measured time (s), the environment's steps, the games' decisions, and how
+    many games were played (warm-up, measured)."""
+
+    env: float
+    engine: float
+    steps: int
+    decisions: int
+    counts: tuple[int, int]
+
+    @property
+    def env_rate(self) -> float:
+        return self.steps / self.env
+
+    @property
+    def engine_rate(self) -> float:
+        return self.decisions / self.engine
+
+    @property
+    def ratio(self) -> float:
+        """The environment's steps per second over the engine's actions per second."""
+        return self.env_rate / self.engine_rate
+
+
+def new_games_run(map_id: str, seconds: float, counts: tuple[int, int] | None) -> Run:
     """One new-games run: the two sides' processes started afresh and fed the same games, a game at a time,
     alternating (so that the machine's speed, which wanders from second to second, is the same for both): the
     warm-up games unmeasured, then measured games, ``counts`` (warm-up, measured) of them, else a second of
-    each. Each side's measured time, the steps, the games' decisions and the counts."""
+    each."""
     args = ["--seconds", str(seconds), map_id] + (["--warm", str(counts[0])] if counts else [])
     env = subprocess.Popen([sys.executable, __file__, "--side", "env", *args], stdin=PIPE, stdout=PIPE)
     engine = subprocess.Popen([sys.executable, __file__, "--side", "engine", map_id], stdin=PIPE, stdout=PIPE)
@@ -210,24 +234,17 @@ def new_games_run(map_id: str, seconds: float, counts: tuple[int, int] | None) -
             raise RuntimeError(
                 f"the {names[side.pid]}'s side of the {map_id} benchmark failed (exit status {side.returncode})"
             )
-    return {
-        "env": env_spent,
-        "engine": engine_spent,
-        "steps": steps,
-        "decisions": decisions,
-        "counts": (len(warm), games),
-    }
+    return Run(env_spent, engine_spent, steps, decisions, (len(warm), games))
 
 
-def new_games(map_id: str, seconds: float, repeats: int) -> tuple[float, float, int, int]:
+def new_games(map_id: str, seconds: float, repeats: int) -> Run:
     """Both sides on new games (see the module's docstring), ``repeats`` runs of the same games: the run whose
-    ratio is the median's (environment time, engine time, steps, decisions)."""
+    ratio is the median."""
     runs = [new_games_run(map_id, seconds, None)]
     while len(runs) < max(1, repeats):
-        runs.append(new_games_run(map_id, seconds, runs[0]["counts"]))
-    runs.sort(key=lambda r: r["engine"] / r["env"] * r["steps"] / r["decisions"])
-    mid = runs[len(runs) // 2]
-    return mid["env"], mid["engine"], mid["steps"], mid["decisions"]
+        runs.append(new_games_run(map_id, seconds, runs[0].counts))
+    runs.sort(key=lambda r: r.ratio)
+    return runs[len(runs) // 2]
 
 
 def main() -> int:
@@ -257,14 +274,13 @@ def main() -> int:
     ratios: dict[str, float] = {}
     replayed: dict[str, float] = {}
     for map_id in chosen:
-        env_t, engine_t, steps, decisions = new_games(map_id, args.seconds, args.repeats)
-        engine = decisions / engine_t
-        ratio = ratios[map_id] = steps / env_t / engine
+        run = new_games(map_id, args.seconds, args.repeats)
+        ratio = ratios[map_id] = run.ratio
         replayed[map_id] = replayed_ratio(map_id, args.seconds, args.repeats)
         s = spaces(map_id)
         print(
-            f"{map_id:20} {players_for(map_id):>7} {engine:>12.0f} {steps / env_t:>11.0f}"
-            f" {decisions / env_t:>11.0f} {ratio:>6.2f} {replayed[map_id]:>8.2f} {s.layout.size:>11}"
+            f"{map_id:20} {players_for(map_id):>7} {run.engine_rate:>12.0f} {run.env_rate:>11.0f}"
+            f" {run.decisions / run.env:>11.0f} {ratio:>6.2f} {replayed[map_id]:>8.2f} {s.layout.size:>11}"
             f" {s.codec.size:>8}",
             flush=True,
         )

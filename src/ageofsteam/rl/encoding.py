@@ -494,16 +494,12 @@ class Decision:
                         known.learn(actions, found)
                     continue
             layout = codec.layouts.get(kind)
-            steps = layout.steps_of(actions) if layout is not None and layout.readers else None
-            if steps is None:  # a value without an index, or a kind not in the space: refused, saying which
+            heads = None if layout is None else layout.steps_of(actions)  # a delivery, a kind of several blocks
+            if layout is None or heads is None:  # not in the space, or a value without an index: refused, saying which
                 for a in actions:
                     self._add_one(a, routes)
-            elif layout is not None and layout.link is not None:  # deliveries: added by groups of the same fields
-                for head, a in zip(steps, actions, strict=True):
-                    routes.setdefault(head, []).append(a)
-            else:  # a kind of several blocks
-                for head, a in zip(steps, actions, strict=True):
-                    self._add(head, a, ())
+            else:
+                self._place(layout, heads, actions, routes)
         if not kinds <= known.judged:
             known.judge(legal, missing)
         return True
@@ -523,11 +519,23 @@ class Decision:
         layout = codec.layouts.get(a.kind)
         if layout is None:
             raise EncodingError(f"'{a.kind}' actions are not in the {codec.map_id} action space")
-        steps = layout.steps(a, codec.map_id)  # says which value has no index, for a single step
+        self._place(layout, [layout.steps(a, codec.map_id)], [a], routes)  # steps: says which value has no index
+
+    def _place(
+        self,
+        layout: KindLayout,
+        heads: list[tuple[int, ...]],
+        actions: list[Action],
+        routes: dict[tuple[int, ...], list[Action]],
+    ) -> None:
+        """Put ``actions`` (of ``layout``'s kind) at the ends of their field steps ``heads``; deliveries into
+        ``routes`` instead, by their field steps, to be added with their group."""
         if layout.link is not None:
-            routes.setdefault(steps, []).append(a)
+            for head, a in zip(heads, actions, strict=True):
+                routes.setdefault(head, []).append(a)
         else:
-            self._add(steps, a, ())
+            for head, a in zip(heads, actions, strict=True):
+                self._add(head, a, ())
 
     @property
     def root(self) -> Node:

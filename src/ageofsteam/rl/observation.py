@@ -560,9 +560,7 @@ class ObservationMemory:
         seen = self.dicts_seen
         for name, at in figures.dicts:
             value = getattr(state, name) or {}
-            old = seen.get(name)
-            if old is None:
-                old = seen[name] = {}
+            old = seen.setdefault(name, {})
             if value == old:
                 continue
             keys = list(value.keys() | old.keys())
@@ -579,9 +577,7 @@ class ObservationMemory:
                         exact &= figures.add_entry(parts, k, value[k], n)
             if not exact:
                 for me, v in views:
-                    part = v[base + at : base + at + size]
-                    part[:] = self.dict_zeros
-                    exact = figures.fill_dict(part, value, me, n)
+                    exact = self._write_dict(v[base + at : base + at + size], value, me, n)
                 if exact:
                     self.inexact.discard(name)
                 else:
@@ -605,13 +601,18 @@ class ObservationMemory:
             seats = absolute[: lay.hexes_size].reshape(lay.n_hexes, lay.width)
             rows[:, at : at + n - me] = seats[:, at + me : at + n]
             rows[:, at + n - me : at + n] = seats[:, at : at + me]
-            figures, base, size = lay.figures, lay.at["map"], lay.figures.dict_size
-            for name, offset in figures.dicts:  # the dict figures: seats relative to ``me``
+            base, size = lay.at["map"], lay.figures.dict_size
+            for name, offset in lay.figures.dicts:  # the dict figures: seats relative to ``me``
                 part = found.data[base + offset : base + offset + size]
-                part[:] = self.dict_zeros
-                figures.fill_dict(part, self.dicts_seen.get(name, {}), me, self.dict_players)
+                self._write_dict(part, self.dicts_seen.get(name, {}), me, self.dict_players)
             self.views.append((me, found.data))
         return found.copy()
+
+    def _write_dict(self, part: Any, value: dict[Any, Any], me: int, n: int) -> bool:
+        """Write a dict field seen by ``me`` afresh into ``part`` (its part of a template); whether every amount
+        is exact (:meth:`MapFigures.add_entry`)."""
+        part[:] = self.dict_zeros
+        return self.layout.figures.fill_dict(part, value, me, n)
 
     def _refresh(self, g: GameState) -> bool:
         """Bring ``absolute`` up to ``g``: rewrite the rows of the hexes whose tile, goods or New City changed;
