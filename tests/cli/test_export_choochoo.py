@@ -11,7 +11,9 @@ import pytest
 
 from ageofsteam import Game, view
 from ageofsteam.bots import RandomBot
+from ageofsteam.conformance.choochoo_export import write_export
 from tests.cli.conftest import aos
+from tests.conformance.choochoo_states import FREE_BRIDGE, NO_MONEY, insert_decision, recording, solo_game
 
 
 def finished_game(path: Path, map_id: str, players: int, seed: int) -> Path:
@@ -102,7 +104,7 @@ def _edit(path: Path, change) -> None:
     [
         (lambda d: d["game"].update(map="texas"), "choochoo map 'texas' is not available here"),
         (lambda d: d["initialState"].pop("spaces"), "not a choochoo record as documented (no 'spaces')"),
-        (lambda d: d["initialState"]["interCityConnections"][0].update(cost=7), "inter-city connection 0"),
+        (lambda d: d["initialState"]["interCityConnections"][0].update(cost=7), "inter-city connection 1"),
         (lambda d: d["actions"].pop(), "actions need"),
     ],
 )
@@ -125,3 +127,27 @@ def test_import_refuses_a_file_that_is_not_a_record_or_has_no_snapshots(exported
 def test_the_export_command_is_listed():
     result = aos("export", "--help")
     assert result.exit_code == 0 and "choochoo" in result.output
+
+
+def test_import_of_a_recorded_detroit_solo_game_exits_0_when_every_figure_is_equal(tmp_path):
+    """choochoo's snapshots hold the Detroit score [rounds lasted, income] as ``scoreArray``; the lock-step check
+    compares our pair with it, and finds every figure equal."""
+    game_file = tmp_path / "game.json"
+    game = solo_game(FREE_BRIDGE)
+    game.save(game_file)
+    out = tmp_path / "solo.record.json"
+    write_export(insert_decision(recording(game), 3, "done", "BUILDING"), out)
+    back = tmp_path / "back.json"
+    result = aos("import", "choochoo", out, "-o", back)
+    assert result.exit_code == 0, result.output
+    assert "every figure equal" in result.output and "decision our engine takes by itself: 1 states" in result.output
+    assert view(Game.load(back)) == view(Game.load(game_file))
+
+
+def test_import_of_a_detroit_solo_game_with_choochoos_skip_select_is_not_stopped(tmp_path):
+    game = solo_game(NO_MONEY)
+    out = tmp_path / "solo.record.json"
+    write_export(insert_decision(recording(game), 1, "skip-select", "ACTION_SELECTION"), out)
+    result = aos("import", "choochoo", out, "-o", tmp_path / "back.json")
+    assert result.exit_code == 0, result.output
+    assert "every figure equal" in result.output

@@ -9,6 +9,7 @@ pair [rounds lasted, income] (``score=6/-9     OUT``).
 
 from __future__ import annotations
 
+import json
 import random
 from math import ceil
 from typing import Any
@@ -17,10 +18,19 @@ import pytest
 
 from ageofsteam import Game
 from ageofsteam.bots import RandomBot
-from ageofsteam.conformance.choochoo import feed, start, translate
-from ageofsteam.conformance.choochoo_export import export_record
-from ageofsteam.conformance.lockstep import TranscriptLine, compare_transcript, parse_transcript
+from ageofsteam.conformance.choochoo import Translation, feed, start, translate
+from ageofsteam.conformance.choochoo_export import Export, export_record
+from ageofsteam.conformance.lockstep import Report, TranscriptLine, compare, compare_transcript, parse_transcript
 from ageofsteam.maps.detroit.state import state
+from tests.conformance.choochoo_states import (
+    FREE_BRIDGE,
+    NO_MONEY,
+    URBANIZATION_UNUSED,
+    act,
+    insert_decision,
+    recording,
+    solo_game,
+)
 
 # choochoo's Detroit grid, column by column (q): the number of spaces and the special ones by their place in
 # the column; a column starts lower by one row every two columns (startsLowerGrid: r = 8 - ceil(q / 2))
@@ -99,8 +109,8 @@ def test_the_river_crossings_are_claimable_curves_and_the_6_dollar_links_connect
     assert [sorted(e) for e in spaces[(13, 8)]["tile"]["exits"]] == [["BOTTOM", "TOP_LEFT"]]
     assert {s["tile"]["tileType"] for s in spaces.values() if "tile" in s} == {"CURVE"}
     assert exported["initialState"]["interCityConnections"] == [
-        {"id": "0", "connects": [{"q": 11, "r": 8}, {"q": 12, "r": 8}], "cost": 6},  # Midtown – Downtown
-        {"id": "1", "connects": [{"q": 13, "r": 9}, {"q": 14, "r": 9}], "cost": 6},  # Windsor – Windsor Airport
+        {"id": "1", "connects": [{"q": 11, "r": 8}, {"q": 12, "r": 8}], "cost": 6},  # Midtown – Downtown
+        {"id": "2", "connects": [{"q": 13, "r": 9}, {"q": 14, "r": 9}], "cost": 6},  # Windsor – Windsor Airport
     ]
 
 
@@ -227,3 +237,115 @@ def test_a_wrong_rounds_lasted_is_a_difference(detroit_round_trip, change, figur
     text = _transcript_of(game).replace(*change)
     diffs = compare_transcript(translation, snapshots, text)
     assert diffs and {d.figure for d in diffs} == {figure}
+
+
+# --- Detroit solo games as choochoo records them -------------------------------------------------------------
+#
+# No recorded choochoo Detroit solo game is here: each of these is one of our solo games in choochoo's format
+# (``tests/conformance/choochoo_states.py``: choochoo's full state after every action, its Detroit score as
+# ``scoreArray``), its opening played as the situation needs, the rest by a random bot, and where our engine
+# decides by itself choochoo's explicit decision put in as choochoo records it.
+
+
+def read_back(export: Export) -> tuple[dict[str, Any], list[dict[str, Any]], Translation, Report]:
+    record, snapshots = json.loads(json.dumps(export.record)), json.loads(json.dumps(export.snapshots))
+    translation = translate(record, snapshots)
+    return record, snapshots, translation, compare(translation, record, snapshots)
+
+
+def after_setup(actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The actions after the setup (whose cubes choochoo lists in its own order)."""
+    return [a for a in actions if a["kind"] != "setup"]
+
+
+def test_a_solo_recording_compares_choochoos_score_array_with_our_rounds_lasted_and_income():
+    """choochoo's Detroit score is the pair [rounds lasted, income]; its snapshot holds it as ``scoreArray``,
+    with ``score`` beside it the first figure only."""
+    game = solo_game(FREE_BRIDGE)
+    export = recording(game)
+    last = export.snapshots[-1]["players"][0]
+    assert last["scoreArray"] == [last["score"], game.state.players[0].income]
+    *_, translation, report = read_back(export)
+    assert translation.failure is None
+    assert report.ok, report.summary()
+    assert report.compared == len(export.snapshots)
+
+
+def test_a_skip_select_with_no_action_disk_open_is_the_no_action_our_engine_took():
+    """A solo player with $0 can pay for no action disk: our engine gives them no action by itself, choochoo
+    waits for the ``skip-select`` and then ends the build by itself (forced ``done``: below $2)."""
+    game = solo_game(NO_MONEY)
+    decisions = [a["kind"] for a in game.record.actions if "player" in a]
+    assert decisions[:2] == ["issue_shares", "skip_move"]  # no action, no build: our engine took both
+    export = insert_decision(recording(game), 1, "skip-select", "ACTION_SELECTION", forced=("BUILDING", "done"))
+    assert [a["actionName"] for a in export.record["actions"][:2]] == ["takeShares", "skip-select"]
+    _, _, translation, report = read_back(export)
+    assert translation.failure is None
+    step = translation.steps[2]
+    assert (step.taken, step.actions) == (True, [])
+    assert after_setup(translation.record.actions) == after_setup(game.record.actions)
+    assert report.ok, report.summary()
+    assert report.applied["decision our engine takes by itself"] == 1
+    assert report.applied["no action held as none"] > 0
+
+
+def test_a_done_after_the_engineers_free_bridge_is_the_end_of_build_our_engine_made():
+    """The Engineer's free bridge leaves $7, less than the $8 the next build would cost: our engine ends the
+    build turn by itself, choochoo waits for ``done``."""
+    game = solo_game(FREE_BRIDGE)
+    export = insert_decision(recording(game), 3, "done", "BUILDING")
+    assert [a["actionName"] for a in export.record["actions"][2:4]] == ["claim", "done"]
+    _, _, translation, report = read_back(export)
+    assert translation.failure is None
+    assert translation.steps[4].taken and "ended it by itself" in translation.steps[4].note
+    assert after_setup(translation.record.actions) == after_setup(game.record.actions)
+    assert report.ok, report.summary()
+    assert report.applied["decision our engine takes by itself"] == 1
+
+
+def test_a_done_after_three_builds_with_the_urbanization_unused_is_the_end_of_build_our_engine_made():
+    """Three builds made and the Urbanization not used: our engine ends the build turn (Urbanization comes
+    before building), choochoo waits for a late urbanization or ``done``."""
+    game = solo_game(URBANIZATION_UNUSED)
+    export = insert_decision(recording(game), 5, "done", "BUILDING")
+    names = [a["actionName"] for a in export.record["actions"][:6]]
+    assert names == ["takeShares", "select", "build", "build", "build", "done"]
+    _, _, translation, report = read_back(export)
+    assert translation.failure is None
+    assert translation.steps[6].taken
+    assert after_setup(translation.record.actions) == after_setup(game.record.actions)
+    assert report.ok, report.summary()
+
+
+def test_a_done_outside_any_build_turn_of_the_player_still_stops_the_import():
+    game = solo_game(NO_MONEY)
+    export = insert_decision(recording(game), 1, "done", "BUILDING")
+    _, _, translation, _ = read_back(export)
+    assert translation.failure is not None and translation.failure.index == 2
+    assert "not in this player's build turn" in translation.failure.message
+
+
+def test_the_6_dollar_connections_are_numbered_from_1_as_in_choochoos_recorded_game_3003():
+    """choochoo's recorded Detroit game 3003 declares its inter-city connections as ids "1" (Midtown Detroit –
+    Downtown Detroit) and "2" (Windsor – Windsor Airport); an exported game names them so."""
+    opening = [*FREE_BRIDGE[:2], act(kind="build_link", link="windsor-windsor-airport")]
+    game = solo_game(opening)
+    record = export_record(game.record).record
+    connections = {c["id"]: c["connects"] for c in record["initialState"]["interCityConnections"]}
+    assert connections == {"1": [{"q": 11, "r": 8}, {"q": 12, "r": 8}], "2": [{"q": 13, "r": 9}, {"q": 14, "r": 9}]}
+    assert record["actions"][2]["actionName"] == "connect-cities" and record["actions"][2]["actionData"] == {"id": "2"}
+    translation = translate(record, export_record(game.record).snapshots)
+    assert translation.failure is None
+    assert after_setup(translation.record.actions) == after_setup(game.record.actions)
+
+
+def test_a_6_dollar_connection_is_compared_by_its_cost_and_ownership_marker():
+    """choochoo's snapshots show who owns a claimed river crossing (its tile), not who owns an inter-city
+    connection: the connection shows in the builder's money and ownership markers, which are compared."""
+    opening = [*FREE_BRIDGE[:2], act(kind="build_link", link="midtown-downtown")]
+    export = recording(solo_game(opening))
+    assert export.record["actions"][2]["actionData"] == {"id": "1"}
+    *_, translation, report = read_back(export)
+    assert translation.failure is None
+    assert report.ok, report.summary()
+    assert export.snapshots[3]["players"][0]["trackMarkers"] == 1

@@ -10,22 +10,25 @@ from __future__ import annotations
 
 import copy
 import json
+import random
 from collections import Counter
 
 import pytest
 
-from ageofsteam.conformance.choochoo import feed, start
+from ageofsteam.bots import RandomBot
+from ageofsteam.conformance.choochoo import feed, start, translate
 from ageofsteam.conformance.lockstep import (
     compare,
     compare_transcript,
     parse_transcript,
     unfinished_sections,
 )
-from ageofsteam.engine.actions import Urbanize, parse_action
+from ageofsteam.engine.actions import SelectAction, Urbanize, parse_action
 from ageofsteam.engine.errors import IllegalAction
 from ageofsteam.engine.game import Game
 from ageofsteam.engine.record import Record
 from ageofsteam.rules.base import BaseRules
+from tests.conformance.choochoo_states import recording
 from tests.conformance.conftest import DATA, files_of
 
 FILES = files_of("rust-belt-2692")
@@ -270,3 +273,39 @@ def test_aos_replay_table_equals_the_transcript(tmp_path):
     names = {p["seat"]: p["name"] for p in rounds[-1]["players"]}
     standings = [(names[s["seat"]], s["score"]) for s in table["standings"]]
     assert standings == [(line.colour, line.score) for line in transcript.final]
+
+
+def test_a_production_with_no_open_display_box_draws_nothing_in_choochoo_and_is_our_draw_put_back():
+    """Game 2692 has no Production; this one (ours, in choochoo's format: ``choochoo_states.py``) has one in
+    turn 1, when every display box is full. choochoo forfeits it and records no draw; our engine draws two cubes
+    and puts them back at once. The import draws the bag's first cubes and the bag ends as it was."""
+    game = Game.new("rust-belt", players=3, seed=4)
+    assert all(c is not None for boxes in game.state.display.values() for c in boxes)
+    bot, rng = RandomBot(), random.Random(4)
+    while game.state.turn < 2:
+        g = game.state
+        if g.phase == "select_actions" and not any(p.action == "production" for p in g.players):
+            game.apply(SelectAction(g.to_move, "production"))
+        else:
+            game.apply(bot.choose(game, rng))
+    export = recording(game)
+    drawn = [s for s in export.snapshots if "productionDraw" in s.get("chance", {})]
+    assert len(drawn) == 1  # turn 1's goods growth: the display still full
+    del drawn[0]["chance"]["productionDraw"]  # as choochoo records it
+    record, snapshots = json.loads(json.dumps(export.record)), json.loads(json.dumps(export.snapshots))
+    translation = translate(record, snapshots)
+    assert translation.failure is None, translation.failure
+    step = translation.steps[drawn[0]["index"]]
+    assert "no open display box" in step.note
+    assert [a["kind"] for a in step.actions[-2:]] == ["draw", "roll"]
+    back = start(translation.record)
+    for s in translation.steps[: step.index]:
+        for data in s.actions:
+            feed(back, data)
+    bag = dict(back.state.bag)
+    for data in step.actions:
+        feed(back, data)
+        if data["kind"] == "draw":
+            assert back.state.bag == bag  # the cubes went straight back
+    report = compare(translation, record, snapshots)
+    assert report.ok, report.summary()

@@ -35,13 +35,22 @@ How things translate:
   ``skip_move``; ``claim`` → ``build_link`` of the special link whose ``via`` holds the claimed hex (choochoo's
   pre-printed claimable routes are checked against our special links, cost included, and its impassable edges
   against our blocked edges); ``connect-cities`` → ``build_link`` of the special link joining the connection's
-  two places; ``heavy-lifting`` → the map's ``heavy_lift`` (start city, cube, destination); Detroit's solo
+  two places (the connection named by its ``id`` in the record's ``interCityConnections``; choochoo numbers
+  them from 1); ``heavy-lifting`` → the map's ``heavy_lift`` (start city, cube, destination); Detroit's solo
   ``skip-select`` → ``select_action`` ``no_action``; in GOODS_GROWTH ``production`` → ``place_cube`` (the box
   of the display column named by ``urbanized``/``cityGroup``/``onRoll``, choochoo's ``row`` counted from the
   box growth takes last; our Production places the cubes in the order drawn, so ``good`` must be the next).
 * **Cities over several hexes.** choochoo names such a city on its first hex and leaves the others nameless
   and empty (checked); its cubes are counted on that first hex, as ours are. Cubes the map's own setup places
   before the draw (Heavy Cardboard's five) are taken out of choochoo's setup cubes for that city.
+* **Decisions our engine takes by itself.** Where our engine decides by itself and choochoo waits for the player,
+  choochoo records the decision and we feed nothing for it (the step is marked ``taken``; the position does not
+  change): Detroit's solo ``skip-select`` when no action disk is open to the player (our engine gives them no
+  action), and a ``done`` ending a build turn our engine already ended (after the Engineer's free bridge, the
+  next build costing more than the player has; after the last build when only a late Urbanization was left).
+  Likewise choochoo forfeits a Production with no open display box and draws nothing, while our engine draws
+  the cubes and puts them back at once: the draw is then made of the first cubes of the bag (by colour) and
+  named in the step's ``note``; the bag ends as it was.
 * **Forced follow-ups.** choochoo's ``forcedFollowUps`` (a player at 15 shares taking none, a player who
   cannot bid dropping out, a build ending below $2) are taken by our engine by itself as well, so they are
   not fed. Should our engine still wait for that player's decision there (our rules leaving a choice that
@@ -124,6 +133,7 @@ class Step:
     source: dict[str, Any]
     actions: list[dict[str, Any]] = field(default_factory=list)
     note: str = ""
+    taken: bool = False  # a decision our engine had already taken by itself: nothing fed, the position unchanged
 
 
 @dataclass
@@ -384,6 +394,26 @@ class _Translator:
         city = g.city_hex(h)
         return h if city is None else city
 
+    def _taken_by_us(self, a: dict[str, Any]) -> str | None:
+        """Why choochoo action ``a`` is a decision our engine already took by itself (None: it is not): a
+        ``skip-select`` after our engine gave the player no action, a ``done`` after it ended their build turn."""
+        g = self.game.state
+        name, seat = a["actionName"], self.seat_of[a["player"]]
+        if name == SKIP_SELECT and not (g.phase == "select_actions" and g.to_move == seat):
+            action = g.players[seat].action
+            if action not in (None, NO_ACTION):
+                raise BadInput(f"choochoo's player takes no action, but ours already holds {action}")
+            return "no action: our engine took it by itself (no action disk was open to the player)"
+        if name == "done" and a["phase"] == "BUILDING":
+            b = g.build
+            if g.phase == "build_track" and b is not None and b.player == seat and g.to_move == seat:
+                return None
+            prev = self.steps[-1].source if self.steps else {}
+            if (prev.get("player"), prev.get("phase"), prev.get("round")) != (a["player"], "BUILDING", a["round"]):
+                raise BadInput("our engine is not in this player's build turn, and choochoo's was not just played")
+            return "end of the build turn: our engine ended it by itself (nothing more it allows could be built)"
+        return None
+
     def _actions_for(self, a: dict[str, Any]) -> list[Action]:
         g = self.game.state
         name, data, phase = a["actionName"], a.get("actionData") or {}, a["phase"]
@@ -503,10 +533,19 @@ class _Translator:
         while not self.game.state.over and self.game.state.to_move == CHANCE:
             g = self.game.state
             key = "productionDraw" if g.step == "draw" else "dice"
-            if key in used or not chance.get(key):
+            if key in used or not (chance.get(key) or (key == "productionDraw" and self._no_open_box(g))):
                 what = "draws for Production" if key == "productionDraw" else f"rolls for {g.phase}"
                 raise IllegalAction(f"our engine {what} here, but choochoo recorded no {key}")
             used.add(key)
+            if key == "productionDraw" and not chance.get(key) and self._no_open_box(g):
+                outcome = Draw(self._returned_draw(g))
+                feed(self.game, outcome.to_json())
+                step.actions.append(outcome.to_json())
+                step.note += (
+                    f"{'; ' if step.note else ''}our Production draws {', '.join(outcome.cubes)} and puts them back: "
+                    "no open display box (choochoo forfeits the Production and draws nothing)"
+                )
+                continue
             if key == "dice":
                 dice = chance["dice"]
                 outcome: Action = Roll(tuple(sorted(dice["WHITE"])), tuple(sorted(dice["BLACK"])))
@@ -514,6 +553,21 @@ class _Translator:
                 outcome = Draw(tuple(chance["productionDraw"]["goods"]))
             feed(self.game, outcome.to_json())
             step.actions.append(outcome.to_json())
+
+    @staticmethod
+    def _no_open_box(g: GameState) -> bool:
+        """No display box Production may fill is empty (our engine's Production then returns its cubes)."""
+        rules = g.rules
+        return not any(
+            c is None for col, boxes in g.display.items() if rules.production_box_allowed(g, col) for c in boxes
+        )
+
+    @staticmethod
+    def _returned_draw(g: GameState) -> tuple[str, ...]:
+        """A Production draw that goes straight back to the bag: its first cubes, colours in name order."""
+        n = min(g.rules.PRODUCTION_CUBES, sum(g.bag.values()))
+        cubes = [c for c, k in sorted(g.bag.items()) for _ in range(k)]
+        return tuple(cubes[:n])
 
     def _forced(self, a: dict[str, Any], forced: dict[str, Any], step: Step) -> None:
         """A follow-up choochoo took by itself: nothing to do if our engine took it too, else insert it."""
@@ -577,16 +631,18 @@ class _Translator:
         failure: Failure | None = None
         for a in self.cc["actions"]:
             try:
-                ours = self._actions_for(a)
+                taken = self._taken_by_us(a)
+                ours = [] if taken is not None else self._actions_for(a)
                 if len(ours) == 1 and isinstance(ours[0], Urbanize) and self._urbanize_late(a, ours[0]):
                     continue
-                step = Step(a["index"], a)
+                step = Step(a["index"], a, note=taken or "")
                 for act in ours:
                     feed(self.game, act.to_json())
                     step.actions.append(act.to_json())
                 self._chance(a["index"], step)
                 for forced in a.get("forcedFollowUps", []):
                     self._forced(a, forced, step)
+                step.taken = taken is not None and not step.actions
                 self.steps.append(step)
             except (IllegalAction, BadInput, KeyError, TypeError, ValueError) as exc:
                 what = f"missing {exc}" if isinstance(exc, KeyError) else str(exc)

@@ -9,7 +9,8 @@ Bankruptcy, the solo variant included) becomes the ``record.json`` of ``shared/c
   its type, town, impassable edges, the pre-printed claimable routes (the special links over a hex: Detroit's
   river crossings, Heavy Cardboard's ferries), every city with its cubes and goods-growth lists (our display
   columns reversed: choochoo's growth takes from the end), the New Cities, the inter-city connections (the
-  special links over no hex: Detroit's two $6 links, ids ``"0"``, ``"1"``… in map order) and the bag.
+  special links over no hex: Detroit's two $6 links, ids ``"1"``, ``"2"``… in map order, numbered from 1 as
+  choochoo numbers them: its recorded Detroit game 3003) and the bag.
 * ``players``: one per seat, in seat order, with a choochoo colour (the seat's own when choochoo has it; grey
   becomes black, orange brown, else the first colour left).
 * ``actions``: every player decision as choochoo's action, taken in the round, phase and by the player of
@@ -131,7 +132,8 @@ class _Exporter:
         self.game = start(record)
         self.origin = LABEL_ORIGIN[record.map]
         links = self.g.map.special_links
-        self.connections = {s.id: str(i) for i, s in enumerate(s for s in links if not s.via)}
+        # choochoo numbers its inter-city connections from 1 (its recorded Detroit game 3003: ids "1" and "2")
+        self.connections = {s.id: str(i) for i, s in enumerate((s for s in links if not s.via), start=1)}
         self.letters: list[str] = []
         self.actions: list[dict[str, Any]] = []
         self.snapshots: list[dict[str, Any]] = [{"index": 0}]

@@ -11,7 +11,9 @@ snapshot and the two are compared exactly:
 * the cubes on every city (as multisets), every goods-display column slot by slot (choochoo's list reversed:
   see :mod:`ageofsteam.conformance.choochoo`), the New Cities placed and the bag;
 * every track tile, as its tracks with their owners (choochoo's snapshots list the tiles that changed, so a
-  running board is kept).
+  running board is kept); the owner of each pre-printed route (drawn by choochoo as a claimable tile). Who
+  owns an inter-city connection choochoo's snapshots do not show: its cost (money) and its ownership marker
+  (markers) are compared.
 
 Some figures are kept differently by the two engines while the rules agree. Each such *conversion* is named,
 documented in :data:`CONVERSIONS`, and counted in the report, so a test can pin exactly where it applied:
@@ -28,6 +30,13 @@ documented in :data:`CONVERSIONS`, and counted in the report, so a test can pin 
 * ``special link drawn as track``: choochoo draws a pre-printed route (a ferry) as a claimable tile and adds a
   spoke to the town tile it starts from when it is claimed; ours is a special link owned as a whole. The
   route's tile is compared as the special link's owner; the added spoke is left out.
+* ``decision our engine takes by itself``: where our engine decides alone (Detroit's solo player with no action
+  disk open to them takes no action; a build turn ends when nothing more it allows can be built) choochoo waits
+  for the player and records the decision (``skip-select``, ``done``); the import feeds nothing for it
+  (:attr:`~ageofsteam.conformance.choochoo.Step.taken`). The state before such a decision is choochoo's
+  waiting state, so our state is compared with choochoo's after the decision; the decision changes nothing.
+* ``no action held as none``: our solo Detroit player who takes no action holds ``no_action``; choochoo's holds
+  no action (null).
 
 Where choochoo's rules differ from ours, the difference is a *disagreement*, named with the digest sentence
 behind it (:data:`DISAGREEMENTS`), also counted:
@@ -44,7 +53,8 @@ behind it (:data:`DISAGREEMENTS`), also counted:
 The first difference is reported with the choochoo action index, the figure, both values and a short name
 of the rule involved.
 
-On Detroit Bankruptcy choochoo's score is the pair [rounds lasted, income], and is compared as that pair
+On Detroit Bankruptcy choochoo's score is the pair [rounds lasted, income]: a snapshot holds it as the
+player's ``scoreArray`` (its ``score`` beside it is not the pair), and it is compared as that pair
 (:func:`rounds_lasted_score`), in the lock-step figures and in the transcript (``score=6/-9     OUT``). The
 comparison needs choochoo's own snapshots: those of a game we exported hold only the dice.
 """
@@ -58,7 +68,7 @@ from typing import Any
 
 from ageofsteam.board.hexes import TOWN
 from ageofsteam.board.network import Network
-from ageofsteam.conformance.choochoo import Deviation, Failure, Translation, feed, start
+from ageofsteam.conformance.choochoo import Deviation, Failure, Step, Translation, feed, start
 from ageofsteam.conformance.choochoo_names import (
     CC_ACTIONS,
     CC_PHASES,
@@ -70,6 +80,7 @@ from ageofsteam.conformance.choochoo_names import (
 from ageofsteam.engine.game import Game
 from ageofsteam.engine.state import GameState
 from ageofsteam.maps.detroit import state as detroit
+from ageofsteam.maps.detroit.rules import NO_ACTION
 from ageofsteam.maps.heavy_cardboard import state as heavy_cardboard
 from ageofsteam.rules.player_order import auction_payment
 
@@ -84,6 +95,10 @@ CONVERSIONS: dict[str, str] = {
     "special link drawn as track": "choochoo draws a pre-printed route (a ferry) as a claimable tile and, when it "
     "is claimed, adds a spoke to the town tile it starts from; ours is a special link owned as a whole, with no "
     "tile. choochoo's route tile is compared as the special link's owner, and the added spoke is left out",
+    "decision our engine takes by itself": "where our engine decides alone (no action disk open to the solo "
+    "player; a build turn with nothing more to build) choochoo waits for the player and records the decision "
+    "(skip-select, done), which changes nothing: our state is compared with choochoo's after that decision",
+    "no action held as none": "our solo Detroit player who takes no action holds no_action, choochoo's none",
 }
 DISAGREEMENTS: dict[str, str] = {
     "eliminated player's action": 'digest §VII: "Remove their disks from all displays (player order, actions, '
@@ -282,8 +297,16 @@ class _ChoochooBoard:
         for label in sorted(self.tracks):
             out[f"track {label}"] = self.tracks[label]
         for p in snap["players"]:
-            out[f"{p['colour']}.score"] = None if p["score"] == "Eliminated" else p["score"]
+            out[f"{p['colour']}.score"] = self.score(p)
         return out
+
+    def score(self, player: dict[str, Any]) -> Any:
+        """A snapshot player's score: on Detroit the pair [rounds lasted, income] of its ``scoreArray``, else
+        its total (None: eliminated)."""
+        if self.board.id in ROUNDS_LASTED:
+            pair = player.get("scoreArray", player["score"])
+            return list(pair) if isinstance(pair, (list, tuple)) else pair
+        return None if player["score"] == "Eliminated" else player["score"]
 
 
 def _ours(cc_boxes: list[str | None], slots: int) -> list[str | None]:
@@ -347,6 +370,9 @@ def _our_figures(g: GameState, colours: list[str], applied: Counter[str]) -> dic
         out[f"{c}.engine"] = p.engine
         out[f"{c}.eliminated"] = p.eliminated
         out[f"{c}.action"] = p.action
+        if p.action == NO_ACTION:
+            out[f"{c}.action"] = None
+            applied["no action held as none"] += 1
         out[f"{c}.markers"] = sum(
             1 for chain in g.network.chains if chain.owner == p.seat and (chain.complete or not g.over)
         ) + sum(1 for o in g.special_link_owners.values() if o == p.seat)
@@ -376,8 +402,12 @@ def _our_figures(g: GameState, colours: list[str], applied: Counter[str]) -> dic
     for col in rules.display_layout(g):
         out[f"display {col}"] = list(g.display[col])
     out["new cities"] = dict(sorted((g.label(h), letter) for h, letter in g.new_cities.items()))
+    # choochoo's snapshots show who owns a pre-printed route (on its tile), not an inter-city connection (its
+    # cost and its ownership marker are compared: money, markers)
+    drawn = {s.id for s in g.map.special_links if s.via}
     for lid, owner in sorted(g.special_link_owners.items()):
-        out[f"special link {lid}"] = owner
+        if lid in drawn:
+            out[f"special link {lid}"] = owner
     for colour, n in sorted(g.bag.items()):
         out[f"bag {colour}"] = n
     for h in sorted(g.tiles, key=g.label):
@@ -497,6 +527,17 @@ def _apply_early_city(theirs: dict[str, Any], dev: Deviation, applied: Counter[s
     applied["urbanization timing"] += 1
 
 
+def _decided_after(steps: list[Step]) -> dict[int, int]:
+    """For each step (its position) followed by decisions our engine had already taken by itself (``taken``
+    steps), the choochoo index of the last of them."""
+    out: dict[int, int] = {}
+    for k in range(len(steps) - 2, -1, -1):
+        nxt = steps[k + 1]
+        if nxt.taken:
+            out[k] = out.get(k + 1, nxt.index)
+    return out
+
+
 def compare(
     translation: Translation, cc: dict[str, Any], snapshots: list[dict[str, Any]], *, stop_at_first: bool = True
 ) -> Report:
@@ -510,11 +551,15 @@ def compare(
     for d in translation.deviations:
         for i in range(d.moved_to, d.index):
             windows[i] = d
-    for step in translation.steps:
+    decided = _decided_after(translation.steps)
+    for k, step in enumerate(translation.steps):
         for data in step.actions:
             feed(game, data)
         g = game.state
-        target = step.index
+        target = decided.get(k, step.index)
+        if target != step.index:
+            # choochoo still waits here for decisions our engine has taken: compare with its state after them
+            report.applied["decision our engine takes by itself"] += target - step.index
         dev = windows.get(step.index)
         if dev is not None and step.index == dev.index - 1:
             # the last step of the window: both engines have now made the same builds and placed the same New
