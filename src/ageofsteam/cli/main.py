@@ -317,7 +317,7 @@ def legal_command(file: FileArg, as_json: JsonFlag = False) -> None:
 
     Bids and shares as ranges, builds per hex with tile, rotation and cost, deliveries with their path and
     the income they pay. With --json: a list of {"action": ..., "info": ...} objects; each "action" can be
-    passed to 'aos act'.
+    passed to 'aos act', and "info" holds the figures its line shows (a cost, a path and its income...).
     """
     with refusals():
         game = Game.load(file)

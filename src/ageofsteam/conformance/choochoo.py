@@ -537,20 +537,18 @@ class _Translator:
                 what = "draws for Production" if key == "productionDraw" else f"rolls for {g.phase}"
                 raise IllegalAction(f"our engine {what} here, but choochoo recorded no {key}")
             used.add(key)
-            if key == "productionDraw" and not chance.get(key) and self._no_open_box(g):
-                outcome = Draw(self._returned_draw(g))
-                feed(self.game, outcome.to_json())
-                step.actions.append(outcome.to_json())
-                step.note += (
-                    f"{'; ' if step.note else ''}our Production draws {', '.join(outcome.cubes)} and puts them back: "
-                    "no open display box (choochoo forfeits the Production and draws nothing)"
-                )
-                continue
             if key == "dice":
                 dice = chance["dice"]
                 outcome: Action = Roll(tuple(sorted(dice["WHITE"])), tuple(sorted(dice["BLACK"])))
-            else:
+            elif chance.get(key):
                 outcome = Draw(tuple(chance["productionDraw"]["goods"]))
+            else:  # no open box: choochoo forfeits the Production, ours draws and puts the cubes back at once
+                cubes = self._returned_draw(g)
+                outcome = Draw(cubes)
+                step.note += (
+                    f"{'; ' if step.note else ''}our Production draws {', '.join(cubes)} and puts them back: "
+                    "no open display box (choochoo forfeits the Production and draws nothing)"
+                )
             feed(self.game, outcome.to_json())
             step.actions.append(outcome.to_json())
 

@@ -357,6 +357,12 @@ class BaseRules:
         """A player-readable menu entry for a map's own action kind (None: the CLI shows its JSON)."""
         return None
 
+    def action_info(self, g: GameState, a: Action) -> dict[str, Any]:
+        """The figures of a map's own legal action kind that its menu entry (``describe_action``) names, for
+        ``aos legal --json``: by default its ``cost`` (``action_cost``); a kind that delivers gives the
+        delivery's facts instead (:func:`~ageofsteam.rules.move_goods.delivery_facts`: path and income)."""
+        return {"cost": self.action_cost(g, a)}
+
     def describe_status(self, g: GameState) -> list[str]:
         """The map's own figures, a line per fact of :meth:`panel` (``Season: winter``), for ``aos show``,
         ``aos play`` and under the title of ``aos render``."""

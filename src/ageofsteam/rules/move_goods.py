@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ageofsteam.board.network import Link
 from ageofsteam.engine.actions import Action, Deliver, SkipMove, UpgradeEngine
@@ -45,6 +45,20 @@ class Route:
         for link in self.links:
             out[link.owner] = out.get(link.owner, 0) + 1
         return out
+
+
+def delivery_facts(g: GameState, stops: Sequence[int], links: int, income: dict[int | None, int]) -> dict[str, Any]:
+    """A delivery's facts, as the menus name them (``aos legal --json``): the places it passes (``path``) and
+    their hexes, the number of links it uses and the income it pays each owner (seat None: no one)."""
+    return {
+        "path": [g.stop_name(s) for s in stops],
+        "hexes": [g.label(s) for s in stops],
+        "links": links,
+        "income": [
+            {"seat": seat, "name": "no one" if seat is None else g.player_name(seat), "income": n}
+            for seat, n in income.items()
+        ],
+    }
 
 
 class RouteStops(NamedTuple):

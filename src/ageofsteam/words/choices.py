@@ -26,7 +26,7 @@ from ageofsteam.engine.actions import (
     Urbanize,
 )
 from ageofsteam.rules.build_track import legal_builds
-from ageofsteam.rules.move_goods import all_routes
+from ageofsteam.rules.move_goods import all_routes, delivery_facts
 from ageofsteam.rules.special_links import BuildLink, link_title, special_link
 from ageofsteam.words.names import hex_text, label_order, player_name, tracks_text
 
@@ -37,6 +37,21 @@ if TYPE_CHECKING:
     from ageofsteam.rules.track_placement import BuildPlan
 
 DELIVERY_MENU_LIMIT = 12  # more deliveries than this are grouped by cube in menus
+# the action kinds of the base game, described here; any other is a map's own (``Rules.describe_action``)
+_CORE_KINDS = (
+    IssueShares,
+    Bid,
+    DropOut,
+    TurnOrderPass,
+    SelectAction,
+    Urbanize,
+    Build,
+    Deliver,
+    EndBuild,
+    UpgradeEngine,
+    SkipMove,
+    PlaceCube,
+)
 
 
 @dataclass
@@ -87,16 +102,7 @@ def build_label(g: GameState, plan: BuildPlan) -> str:
 
 
 def delivery_info(game: Game, route: Route) -> dict[str, Any]:
-    g = game.state
-    return {
-        "path": [g.stop_name(s) for s in route.stops],
-        "hexes": [g.label(s) for s in route.stops],
-        "links": len(route.links),
-        "income": [
-            {"seat": seat, "name": player_name(game, seat), "income": n}
-            for seat, n in route_income(game, route).items()
-        ],
-    }
+    return delivery_facts(game.state, route.stops, len(route.links), route_income(game, route))
 
 
 def route_income(game: Game, route: Route) -> dict[int | None, int]:
@@ -126,13 +132,36 @@ def _deliver_key(a: Deliver) -> tuple[str, str, tuple[str, ...]]:
     return (a.city.upper(), a.colour, tuple(a.links))
 
 
+def action_info(g: GameState, a: Action) -> dict[str, Any] | None:
+    """The figures the menu entry of a legal action other than a build or a delivery names (None: none): the
+    share price, the engine an upgrade reaches, a special link's cost, and a map's own kind's facts (its cost,
+    or a delivery's path and income: ``Rules.action_info``)."""
+    rules = g.rules
+    if isinstance(a, IssueShares):
+        return {"price": rules.SHARE_PRICE}
+    if isinstance(a, UpgradeEngine):
+        return {"engine": g.players[a.player].engine + 1}
+    if isinstance(a, BuildLink):
+        link = special_link(g, a.link)
+        if link is None:
+            return None
+        return {"link": link.id, "title": link_title(g, link), "cost": rules.special_link_cost(g, a.player, link)}
+    if isinstance(a, _CORE_KINDS):
+        return None
+    return rules.action_info(g, a)
+
+
 def action_details(game: Game, legal: list[Action]) -> dict[Action, dict[str, Any]]:
-    """Extra facts for the builds (cost, tracks) and deliveries (path, income) among ``legal``."""
+    """Extra facts for the builds (cost, tracks), the deliveries (path, income) and the other actions whose menu
+    entry names a figure (:func:`action_info`) among ``legal``."""
     g = game.state
     out: dict[Action, dict[str, Any]] = {}
     seat = g.to_move
     if seat is None or seat == CHANCE:
         return out
+    for a in legal:
+        if not isinstance(a, (Build, Deliver)) and (info := action_info(g, a)) is not None:
+            out[a] = {"info": info}
     if any(isinstance(a, Build) for a in legal):
         plans = {(g.label(p.hex), p.tile.tile, p.tile.rotation): p for p in legal_builds(g, seat)}
         for a in legal:
@@ -147,7 +176,8 @@ def action_details(game: Game, legal: list[Action]) -> dict[Action, dict[str, An
 
 
 def legal_json(game: Game) -> list[dict[str, Any]]:
-    """``aos legal --json``: one entry per legal action, with extra facts for builds and deliveries."""
+    """``aos legal --json``: one entry per legal action, with the facts its menu entry names (``info``): a build's
+    cost and tracks, a delivery's path and income, the cost of a special link or of a map's own action..."""
     legal = game.legal_actions()
     details = action_details(game, legal)
     out = []
@@ -246,29 +276,11 @@ def legal_choices(game: Game, legal: list[Action] | None = None) -> list[Choice]
         elif isinstance(a, PlaceCube):
             cube = g.produced[0] if g.produced else "the"
             out.append(Choice(f"put the {cube} cube in display box {a.box}", a, key=a.box.lower()))
-    known = (
-        IssueShares,
-        Bid,
-        DropOut,
-        TurnOrderPass,
-        SelectAction,
-        Urbanize,
-        Build,
-        Deliver,
-        EndBuild,
-        UpgradeEngine,
-        SkipMove,
-        PlaceCube,
-    )
     for a in legal:
-        if isinstance(a, BuildLink):
-            link = special_link(g, a.link)
-            if link is not None:
-                cost = rules.special_link_cost(g, a.player, link)
-                out.append(Choice(f"build the {link_title(g, link)} (${cost}, one build)", a, key=a.link))
-    known = (*known, BuildLink)
+        if isinstance(a, BuildLink) and (info := action_info(g, a)) is not None:
+            out.append(Choice(f"build the {info['title']} (${info['cost']}, one build)", a, key=a.link))
     for a in legal:
-        if not isinstance(a, known):  # a map's own action kinds
+        if not isinstance(a, (*_CORE_KINDS, BuildLink)):  # a map's own action kinds
             out.append(Choice(rules.describe_action(g, a) or f"{a.kind} {a.to_json()}", a))
     return out
 

@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import heapq
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ageofsteam.engine.actions import Action, HexLabel, register
 from ageofsteam.engine.errors import IllegalAction
 from ageofsteam.maps.heavy_cardboard.state import state
-from ageofsteam.rules.move_goods import MoveGoodsPhase, named_city
+from ageofsteam.rules.move_goods import MoveGoodsPhase, delivery_facts, named_city
 
 if TYPE_CHECKING:
     from ageofsteam.engine.state import GameState
@@ -205,6 +205,13 @@ class HeavyLiftingMovePhase(MoveGoodsPhase):
         if done:
             state(g).heavy_lifting_used = False
         return done
+
+
+def info(g: GameState, a: HeavyLift) -> dict[str, Any]:
+    """The facts of the menu entry: from the start city to the destination, the mover's income."""
+    start, dest = (g.city_hex(g.map.by_label[lab.upper()]) for lab in (a.city, a.to))
+    assert start is not None and dest is not None
+    return delivery_facts(g, (start, dest), 0, {a.player: lift_income(g)})
 
 
 def describe(g: GameState, a: HeavyLift) -> str:

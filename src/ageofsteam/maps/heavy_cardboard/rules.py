@@ -26,6 +26,7 @@ from ageofsteam.maps.heavy_cardboard.heavy_lifting import (
     HeavyLiftingMovePhase,
     describe,
     has_own_link,
+    info,
     lift_income,
 )
 from ageofsteam.maps.heavy_cardboard.state import State
@@ -132,3 +133,6 @@ class Rules(BaseRules):
         if isinstance(a, HeavyLift):
             return describe(g, a)
         return super().describe_action(g, a)
+
+    def action_info(self, g: GameState, a: Action) -> dict[str, Any]:
+        return info(g, a) if isinstance(a, HeavyLift) else super().action_info(g, a)

@@ -31,7 +31,7 @@ from ageofsteam.engine.errors import BadInput, IllegalAction
 from ageofsteam.maps.iceland.state import State, state
 from ageofsteam.rules.base import BaseRules
 from ageofsteam.rules.goods_growth import box_id
-from ageofsteam.rules.move_goods import MoveGoodsPhase, deliver
+from ageofsteam.rules.move_goods import MoveGoodsPhase, deliver, delivery_facts
 
 if TYPE_CHECKING:
     from ageofsteam.board.mapdata import MapData
@@ -184,15 +184,30 @@ class Rules(BaseRules):
         """The steam on the volcanoes, for the picture."""
         return {g.map.by_label[lab]: {STEAM: n} for lab, n in state(g).steam.items() if n}
 
+    def _steam_route(self, g: GameState, a: DeliverSteam) -> Route | None:
+        phase = self.phase_map["move_goods"]
+        assert isinstance(phase, MoveGoodsPhase)
+        try:
+            return phase.route_of(g, a.as_delivery())
+        except IllegalAction:
+            return None
+
+    def action_info(self, g: GameState, a: Action) -> dict[str, Any]:
+        """A steam delivery's path and income, and the display box of its water."""
+        if not isinstance(a, DeliverSteam):
+            return super().action_info(g, a)
+        route = self._steam_route(g, a)
+        if route is None:
+            return {}
+        income = self.delivery_income(g, a.player, route)
+        return {**delivery_facts(g, route.stops, len(route.links), income), "water": a.water}
+
     def describe_action(self, g: GameState, a: Action) -> str | None:
         """A steam delivery that names the display box of its water, for the menus."""
         if not isinstance(a, DeliverSteam):
             return None
-        phase = self.phase_map["move_goods"]
-        assert isinstance(phase, MoveGoodsPhase)
-        try:
-            route = phase.route_of(g, a.as_delivery())
-        except IllegalAction:
+        route = self._steam_route(g, a)
+        if route is None:
             return None
         income = self.delivery_income(g, a.player, route)
         paid = ", ".join(f"{g.player_name(o)} +{n}" for o, n in income.items() if o is not None and n) or "none"

@@ -196,6 +196,12 @@ class Rules(BaseRules):
             return f"take ${MONEY_TAKEN} from {where}" if a.take else f"leave the money on {where}"
         return None
 
+    def action_info(self, g: GameState, a: Action) -> dict[str, Any]:
+        """The money taken from the city (0: left there)."""
+        if isinstance(a, TakeMoney):
+            return {"money": MONEY_TAKEN if a.take else 0}
+        return super().action_info(g, a)
+
     # --- building ------------------------------------------------------------------------------
 
     def display_marks(self, g: GameState) -> dict[str, list[str | None]]:

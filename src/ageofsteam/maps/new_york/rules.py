@@ -141,6 +141,14 @@ class Rules(ScoringRules, TransportRules, StationRules):
             problems.append("the stacks are not exactly those of the skyscrapers and construction sites")
         return problems
 
+    def action_info(self, g: GameState, a: Action) -> dict[str, Any]:
+        """The cost (``action_cost``); for a station, also the $1 it pays each player already on its side."""
+        out = super().action_info(g, a)
+        if isinstance(a, BuildStation):
+            there = stations(g).get(self._side(g, a.place, a.hex), [])
+            out["pays"] = [{"seat": o, "name": g.player_name(o), "amount": 1} for o in there]
+        return out
+
     def describe_action(self, g: GameState, a: Action) -> str | None:
         if isinstance(a, Excavate):
             return f"excavate {a.hex} (${self.EXCAVATION_COST})"

@@ -29,7 +29,7 @@ from ageofsteam.engine.actions import Action, HexLabel, register
 from ageofsteam.engine.errors import BadInput, IllegalAction
 from ageofsteam.maps.texas.state import State, state
 from ageofsteam.rules.base import BaseRules
-from ageofsteam.rules.move_goods import MoveGoodsPhase, Route, named_route, search_routes
+from ageofsteam.rules.move_goods import MoveGoodsPhase, Route, delivery_facts, named_route, search_routes
 from ageofsteam.rules.phase import Phase
 
 if TYPE_CHECKING:
@@ -214,14 +214,28 @@ class Rules(BaseRules):
         label = g.label(h)
         return state(g).oil.get(label, 0) > 0 or state(g).oil_on_track.get(label, 0) > 0
 
-    def describe_action(self, g: GameState, a: Action) -> str | None:
+    def action_info(self, g: GameState, a: Action) -> dict[str, Any]:
+        """An oil delivery's path and income (the other figures: the base game's)."""
         if not isinstance(a, DeliverOil):
-            return None
+            return super().action_info(g, a)
+        route = self._oil_route(g, a)
+        if route is None:
+            return {}
+        return delivery_facts(g, route.stops, len(route.links), self.delivery_income(g, a.player, route))
+
+    def _oil_route(self, g: GameState, a: DeliverOil) -> Route | None:
         phase = self.phase_map["move_goods"]
         assert isinstance(phase, TexasMoveGoodsPhase)
         try:
-            route = phase.oil_route_of(g, a)
+            return phase.oil_route_of(g, a)
         except IllegalAction:
+            return None
+
+    def describe_action(self, g: GameState, a: Action) -> str | None:
+        if not isinstance(a, DeliverOil):
+            return None
+        route = self._oil_route(g, a)
+        if route is None:
             return None
         paid: dict[str, int] = {}
         for lk in route.links:
