@@ -25,7 +25,7 @@ from ageofsteam.maps.detroit.rules import (
 )
 from ageofsteam.maps.detroit.state import SoloResult, state
 from ageofsteam.rules.move_goods import Route
-from tests.conftest import act, scenario
+from tests.conftest import act, refused, scenario
 
 MAP = "detroit-bankruptcy"
 
@@ -198,9 +198,71 @@ def test_each_special_link_built_counts_as_one_track_tile():
     act(g, "build_link", link="detroit-river-8")
     act(g, "build_link", link="windsor-windsor-airport")  # the third build ends the turn
     assert g.state.build.player == 1
+    assert set(g.state.special_link_owners) == {"midtown-downtown", "detroit-river-8", "windsor-windsor-airport"}
     links = {lk.id: (lk.owner, lk.sections) for lk in g.state.network.links.values()}
-    assert links == {"midtown-downtown": (0, 1), "detroit-river-8": (0, 1), "windsor-windsor-airport": (0, 1)}
+    assert links == {"midtown-downtown": (0, 1), "detroit-river-8": (0, 1)}  # Windsor Airport is still bare
     assert g.state.rules.score(g.state, 0) == g.state.players[0].income
+
+
+# --- the Windsor–Windsor Airport link while the airport is a bare town (Rulings) ---------------------
+
+AIRPORT_LINK = "windsor-windsor-airport"
+RED_AT_WINDSOR = "empty_cities = true\n" + player(0, engine=2) + '[cubes]\nQ13 = ["red"]\n'
+
+
+def town_tile(spoke: str, owner: int) -> str:
+    """A one-spoke town tile on Windsor Airport (R14), its spoke towards ``spoke`` (N: P14, NW: Windsor)."""
+    turn = {"N": 0, "NW": 5}[spoke]
+    return f'[[track]]\nhex = "R14"\ntile = "town_1"\nrotation = {turn}\nowner = {owner}\n'
+
+
+def test_ruling_the_windsor_airport_link_is_built_on_a_bare_town_for_its_printed_cost_but_joins_nothing_yet():
+    g = game(player(0, cash=10))
+    assert "R14" not in {t["hex"] for t in view(g)["track"]}
+    act(g, "build_link", link=AIRPORT_LINK)
+    assert g.state.players[0].cash == 4 and g.state.build.builds_left == 2
+    assert g.state.special_link_owners == {AIRPORT_LINK: 0}
+    assert AIRPORT_LINK not in g.state.network.links  # not a Completed Railroad Link while the town is bare
+    assert view(Game.from_record(g.record)) == view(g)
+
+
+@pytest.mark.parametrize("spoke", ["NW", "N"])
+def test_ruling_a_town_tile_on_windsor_airport_makes_the_link_complete_for_its_builder_whatever_its_spokes(spoke):
+    # "All track entering a built town connects at the town": the link joins the town, not one of its spokes
+    g = game(town_tile(spoke, owner=1), phase="move_goods", special_links={AIRPORT_LINK: 0})
+    link = g.state.network.links[AIRPORT_LINK]
+    assert (g.state.label(link.a), g.state.label(link.b), link.owner, link.sections) == ("Q13", "R14", 0, 1)
+
+
+def test_ruling_the_town_tile_laid_after_the_link_completes_it_at_once():
+    g = game(player(0, cash=10) + player(1, cash=10), special_links={AIRPORT_LINK: 0})
+    act(g, "end_build")
+    act(g, "build", hex="R14", tile="town_1", rotation=5)  # seat 1, towards Windsor: $1 + $1
+    assert g.state.players[1].cash == 8
+    assert g.state.network.links[AIRPORT_LINK].owner == 0
+
+
+def test_ruling_no_goods_go_over_the_windsor_airport_link_while_the_town_is_bare():
+    g = game(RED_AT_WINDSOR, phase="move_goods", special_links={AIRPORT_LINK: 0})
+    assert not [a for a in g.legal_actions() if a.kind == "deliver"]
+    refused(g, "deliver", "no completed link", city="Q13", colour="red", links=[AIRPORT_LINK])
+
+
+def test_ruling_once_windsor_airport_is_a_new_city_goods_go_over_the_link_and_pay_its_owner():
+    g = game(RED_AT_WINDSOR + '[new_cities]\nR14 = "A"\n', phase="move_goods", special_links={AIRPORT_LINK: 0})
+    act(g, "deliver", city="Q13", colour="red", links=[AIRPORT_LINK])  # to the red New City A on R14
+    assert [p.income for p in g.state.players] == [1, 0]
+    assert g.state.rules.score(g.state, 0) == 1  # a Detroit standing is the income: the link counts only so
+
+
+def test_rules_version_1_records_still_make_the_windsor_airport_link_at_once():
+    g = game(player(0, cash=10))
+    old = Game.from_record(g.record.model_copy(update={"rules_version": 1}))
+    assert old.state.rules_version == 1
+    act(old, "build_link", link=AIRPORT_LINK)
+    assert old.state.network.links[AIRPORT_LINK].owner == 0
+    replayed = Game.from_record(old.record)
+    assert replayed.record.rules_version == 1 and view(replayed) == view(old)
 
 
 def test_an_unknown_special_link_is_refused():

@@ -21,7 +21,7 @@ from ageofsteam.engine.invariants import check_invariants, cube_census
 from ageofsteam.maps.heavy_cardboard.heavy_lifting import lift_distance
 from ageofsteam.rules.scoring import base_score
 from tests.conftest import act, refused
-from tests.rules.build_helpers import build, builds_left, cash, position, refused_build
+from tests.rules.build_helpers import build, builds_left, cash, links, position, refused_build, tracks_at
 
 MAP = "heavy-cardboard"
 LINK = [("M10", "straight", 2, 0), ("N11", "gentle", 3, 0)]  # seat 0: Heavy Cardboard (L9) – Food Chain Magnate
@@ -328,6 +328,25 @@ def test_the_ferry_joins_its_town_to_madeira():
     g = game.state
     stops = {tuple(sorted((g.label(lk.a), g.label(lk.b)))) for lk in g.network.links.values()}
     assert ("A10", "A8") in stops
+
+
+def test_ruling_a_ferry_is_no_spoke_of_its_towns_tile_so_a_town_upgrade_keeps_only_the_tiles_own_spokes():
+    # "A Ferry connection counts as a single tile": building it leaves the town's tile as it was, and a later
+    # town upgrade keeps that tile's spokes (base IV.3), none of them towards the ferry (choochoo refuses this one)
+    game = hc(track=[("A8", "town_1", 3, 0)], special_links={"ferry-puerto-rico": 1}, players={0: {"cash": 20}})
+    assert tracks_at(game, "A8") == {"S-town": 0}
+    build(game, "A8", "sharp", 3)  # S and SW, a town disk on a sharp curve: a town upgrade, $3
+    assert cash(game, 0) == 17
+    assert tracks_at(game, "A8") == {"S-town": 0, "SW-town": 0}
+    assert ("A10", "A8", 1, 1) in links(game)  # the ferry: still its builder's link, one section
+
+
+def test_no_spoke_of_a_ferry_towns_tile_points_towards_the_ferry_across_the_sea():
+    # base IV.2: "No track end may point off the map or into a lake ... including all spokes of a town tile"
+    for ferry in ({}, {"ferry-puerto-rico": 1}):
+        game = hc(track=[("A8", "town_1", 3, 0)], special_links=ferry, players={0: {"cash": 20}})
+        refused_build(game, "A8", "sharp", 2, "may not point into the sea at B9")  # S and SE
+        refused_build(game, "A8", "town_3_adjacent", 2, "may not point into the sea at B9")  # SE, S, SW
 
 
 # --- Move Goods ----------------------------------------------------------------------------------------------

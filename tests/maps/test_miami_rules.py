@@ -19,7 +19,7 @@ from ageofsteam.engine.invariants import check_invariants
 from ageofsteam.maps.miami.rules import PEOPLE
 from ageofsteam.maps.miami.state import Result, state
 from ageofsteam.render import render_svg
-from tests.conftest import act, scenario
+from tests.conftest import act, refused, scenario
 
 MAP = "miami-2030"
 SETUP_FLOODS = ["A5", "B4", "D4", "F4", "H4", "L4", "N4"]
@@ -229,6 +229,51 @@ def test_coast_guard_lays_track_on_a_flooded_hex_for_4_and_the_flood_cube_goes_o
     assert g.state.players[0].cash == 16
     assert "C1" in flooded(g) and "C1" in {t["hex"] for t in view(g)["track"]}
     assert "flood cube of C1 goes onto the new track" in " ".join(g.state.log)
+
+
+def test_flooded_hex_laying_cost_adds_the_complex_tile_surcharge():
+    # Rulebook: "Flooded hex: $4"; otherwise the base costs apply, where a complex tile costs more than a simple
+    # one on every terrain: +$1 coexisting, +$2 crossing. E1 lies between Amtrak (G1) and Opa-locka (D0).
+    crossing, coexisting = ("x", rotation("x", "S", "N", "SE", "NW")), ("straight_sharp", 0)
+    for (tile, turn), price in ((crossing, 4 + 2), (coexisting, 4 + 1), (("straight", 0), 4)):
+        g = game(floods=[*SETUP_FLOODS, "E1"], action="coast_guard")
+        act(g, "build", hex="E1", tile=tile, rotation=turn)
+        assert g.state.players[0].cash == 20 - price, tile
+    dry = game(action="coast_guard")
+    act(dry, "build", hex="E1", tile=crossing[0], rotation=crossing[1])
+    assert dry.state.players[0].cash == 20 - (2 + 2)  # the same crossing on a dry hex: $2 + $2
+
+
+def test_the_listed_builds_on_a_flooded_hex_carry_the_surcharge_too():
+    g = game(floods=[*SETUP_FLOODS, "E1"], action="coast_guard", cash=5)
+    listed = {(a.tile, a.rotation) for a in g.legal_actions() if a.kind == "build" and a.hex == "E1"}  # type: ignore[attr-defined]
+    assert ("straight_sharp", 0) in listed  # $5
+    assert not any(tile in ("x", "bow", "gentle_crossing") for tile, _ in listed)  # $6: more than the $5 held
+    refused(g, "build", ("costs $6", "you have $5"), hex="E1", tile="x", rotation=rotation("x", "S", "N", "SE", "NW"))
+
+
+def test_an_upgrade_or_redirection_on_a_flooded_hex_costs_the_base_price_whatever_the_water():
+    # Base rules IV.3-IV.5: replacing or redirecting ignores the terrain: simple → crossing $3, other upgrades
+    # $2, a redirection $2. The water reached E1 after its straight (Amtrak S – C1 N, unfinished) was laid.
+    body = '[[track]]\nhex = "E1"\ntile = "straight"\nrotation = 0\nowner = 0\n'
+    for tile, turn, price in (
+        ("x", rotation("x", "S", "N", "SE", "NW"), 3),
+        ("straight_sharp", 0, 2),
+        ("sharp", rotation("sharp", "S", "SE"), 2),  # the open end turned from C1 towards F2
+    ):
+        g = game(body, floods=[*SETUP_FLOODS, "E1"], action="coast_guard")
+        act(g, "build", hex="E1", tile=tile, rotation=turn)
+        assert g.state.players[0].cash == 20 - price, tile
+
+
+def test_rules_version_1_records_still_replay_with_a_flat_4_for_any_tile_on_a_flooded_hex():
+    g = game(floods=[*SETUP_FLOODS, "E1"], action="coast_guard")
+    old = Game.from_record(g.record.model_copy(update={"rules_version": 1}))
+    assert old.state.rules_version == 1
+    act(old, "build", hex="E1", tile="x", rotation=rotation("x", "S", "N", "SE", "NW"))
+    assert old.state.players[0].cash == 20 - 4
+    replayed = Game.from_record(old.record)
+    assert replayed.record.rules_version == 1 and view(replayed) == view(old)
 
 
 def test_track_ending_at_a_district_makes_a_link_to_it():

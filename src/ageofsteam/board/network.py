@@ -135,11 +135,12 @@ def build_hex_network(g: GameState) -> Network:
 
 
 def add_special_links(g: GameState, net: Network) -> None:
-    """The built pre-printed special links (``GameState.special_link_owners``), each a link of its own."""
+    """The built pre-printed special links (``GameState.special_link_owners``) that join their ends now
+    (``Rules.special_link_joins``), each a link of its own."""
     if not g.special_link_owners:
         return
     for s in g.map.special_links:
-        if s.id in g.special_link_owners:
+        if s.id in g.special_link_owners and g.rules.special_link_joins(g, s):
             a, b = (g.city_hex(e) or e for e in s.ends)
             net.add_link(Link(s.id, a, b, g.special_link_owners[s.id], g.rules.special_link_sections(g, s)))
 

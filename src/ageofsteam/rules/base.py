@@ -34,6 +34,7 @@ from ageofsteam.rules.player_order import PlayerOrderPhase
 from ageofsteam.rules.scoring import AdvanceTurnPhase, base_score, end_game, track_points
 from ageofsteam.rules.select_actions import LOCOMOTIVE, SelectActionsPhase, raise_engine
 from ageofsteam.rules.setup import SetupPhase
+from ageofsteam.rules.special_links import towns_built
 from ageofsteam.rules.track_placement import base_build_cost
 
 if TYPE_CHECKING:
@@ -462,6 +463,11 @@ class BaseRules:
 
     def on_special_link_built(self, g: GameState, seat: int, link: SpecialLink) -> None:
         """After a special link was built and paid for."""
+
+    def special_link_joins(self, g: GameState, link: SpecialLink) -> bool:
+        """Is the built ``link`` a Completed Railroad Link now? A town joins links only once a track tile or a
+        New City is on it: until then a link to it is built and owned but in no one's network."""
+        return towns_built(g, link)
 
     def special_link_sections(self, g: GameState, link: SpecialLink) -> int:
         """Track sections a built special link counts as (for scoring): one."""

@@ -4,7 +4,8 @@ A special link is built as a whole in phase IV with the action ``build_link``: i
 what :meth:`BaseRules.special_link_cost` says (the printed cost by default), has one owner, and may be built
 only once. Its printed ``condition`` is checked here; a map forbids more with
 :meth:`BaseRules.check_special_link`. Built links are kept in ``GameState.special_link_owners`` and join the
-network as links of their own (``board.network.add_special_links``), counting
+network as links of their own (``board.network.add_special_links``) once :meth:`BaseRules.special_link_joins`
+says so (by default when each town end holds a tile or a New City, as a town joins links only then), counting
 :meth:`BaseRules.special_link_sections` track sections (one by default) at the end.
 
 Maps with special links use :class:`SpecialLinkBuildPhase` in place of the base Build Track phase.
@@ -46,11 +47,15 @@ def link_title(g: GameState, link: SpecialLink) -> str:
     return f"{link.kind.replace('_', ' ')} {a}–{b}{over}"
 
 
+def towns_built(g: GameState, link: SpecialLink) -> bool:
+    """Does every town end of ``link`` hold a town tile or a New City? (A town joins links only then.)"""
+    return all(h in g.new_cities or h in g.tiles for h in link.ends if h in g.map.towns)
+
+
 def condition_met(g: GameState, link: SpecialLink) -> bool:
     """The printed condition. ``town_built``: its town end holds a town tile or a New City."""
     if link.condition == "town_built":
-        towns = [e for e in link.ends if e in g.map.towns]
-        return all(h in g.new_cities or h in g.tiles for h in towns)
+        return towns_built(g, link)
     return True
 
 

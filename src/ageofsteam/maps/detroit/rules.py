@@ -3,7 +3,8 @@
 Setup: every player starts with 5 shares and no money; 2 cubes on each city, 1 cube per goods-display
 column. Shares up to 25; no Production. The Engineer builds 4 and the cheapest of its builds is free (special
 links included). The pre-printed special links are built as one build each for their printed cost, one owner
-each, one track section each. A delivery must use at least half the mover's own links. Expenses are shares +
+each, one track section each; the one to the town Windsor Airport is a link only once the town has a tile or
+a New City. A delivery must use at least half the mover's own links. Expenses are shares +
 engine + the turn number; income reduction is −1 per 5 above 5 (6–10: −1, 11–15: −2, …).
 
 With one player it is the solo variant: only Engineer, Locomotive and Urbanization, three disks each, paid
@@ -76,6 +77,8 @@ class Rules(BaseRules):
     """Detroit Bankruptcy, 2–5 players, and the solo variant with 1 player (map.toml: players = [1, 5])."""
 
     STATE = State
+    RULES_VERSION = 2  # 2: the link to Windsor Airport joins it only once it has a tile; 1 (at once) replays
+    REPLAYS_VERSIONS = frozenset({1})
     STARTING_CASH = 0
     STARTING_SHARES = 5
     MAX_SHARES = 25
@@ -206,6 +209,11 @@ class Rules(BaseRules):
         costs = self.engineer_costs(g, seat)
         if costs is not None:
             costs.append(base_build_cost(g, plan.hex, plan.kind, plan.old, plan.tile))
+
+    def special_link_joins(self, g: GameState, link: SpecialLink) -> bool:
+        """The Windsor–Windsor Airport link is built on a bare town but joins it, as any track, only once a town
+        tile or a New City is on it (README, Rulings). Rules version 1 made it a link at once."""
+        return g.rules_version < 2 or super().special_link_joins(g, link)
 
     def on_special_link_built(self, g: GameState, seat: int, link: SpecialLink) -> None:
         costs = self.engineer_costs(g, seat)

@@ -8,7 +8,8 @@
 * Madeira accepts red and blue, so neither colour passes through it (a cube stops at the first City of its
   colour).
 * The two ferries are pre-printed special links (``rules/special_links.py``): $6, one build, one owner each,
-  buildable once their town holds a town tile or a New City, one point at the end.
+  buildable once their town holds a town tile or a New City, one point at the end. A ferry joins the town
+  itself: it adds no spoke to the town's tile, whose later upgrades keep only its own spokes.
 * Heavy Lifting replaces Production (``heavy_lifting.py``); whether its delivery has been made in the Move Goods
   phase in progress is the map's one figure (``state.py``: ``heavy_lifting_used``).
 * Goods Growth: if the central city is empty at the start of the phase, it gets one cube of each colour.

@@ -62,8 +62,8 @@ def panel(g: GameState) -> list[PanelFact]:
         PanelFact(
             "Flooded hexes",
             f"{wet}; {max(0, rules.FLOOD_CUBES - wet)} flood cubes left",
-            "Track on a flooded hex needs the Coast Guard ($4); each flooded hex a delivery passes costs 1 income "
-            "(the Fire Fighter waives it).",
+            "Track on a flooded hex needs the Coast Guard ($4, complex tiles more); each flooded hex a delivery "
+            "passes costs 1 income (the Fire Fighter waives it).",
         )
     )
     return out

@@ -7,13 +7,13 @@ set of the chosen difficulty (option ``difficulty``), placed at random on the di
 at setup; the exits start empty. There is no goods display and no goods growth.
 
 Only Locomotive, Urbanization, Engineer, Coast Guard and Fire Fighter. No track on districts or flooded hexes,
-except that Coast Guard lays track on a flooded hex for $4 (the flood cube moves onto the tile); track may
-point into a flooded hex all the same. Districts are Cities with no colour: stops where track starts and ends
-without a tile (option ``track_from_districts``); a New City on a district takes its people. A
-delivery to an exit pays one income per link, less 1 per flooded hex passed (never below 0; Fire Fighter
-waives it); one to an urbanized district pays nothing, but the person leaves the map as well. The game is
-won at the end of the round in which the last person leaves, if the player is not bankrupt; it is lost on
-bankruptcy or with people left after round 10.
+except that Coast Guard lays track on a flooded hex for $4, complex tiles adding the base surcharge (the flood
+cube moves onto the tile); track may point into a flooded hex all the same. Districts are Cities with no
+colour: stops where track starts and ends without a tile (option ``track_from_districts``); a New City on a
+district takes its people. A delivery to an exit pays one income per link, less 1 per flooded hex passed
+(never below 0; Fire Fighter waives it); one to an urbanized district pays nothing, but the person leaves the
+map as well. The game is won at the end of the round in which the last person leaves, if the player is not
+bankrupt; it is lost on bankruptcy or with people left after round 10.
 
 Its figures (``state.py``, typed; the state view shows them under ``extra``): ``markers`` (the flooded hexes),
 ``people`` (waiting on the districts), ``evacuated``, ``floods_due`` (during the flooding) and ``result``.
@@ -184,6 +184,8 @@ class Rules(BaseRules):
     """Miami 2030, 1 player (map.toml: players = [1, 1])."""
 
     STATE = State
+    RULES_VERSION = 2  # 2: complex tiles on a flooded hex add the base surcharge to its $4; 1 (a flat $4) replays
+    REPLAYS_VERSIONS = frozenset({1})
     TURNS: ClassVar[dict[int, int]] = {1: 10}
     BAG: ClassVar[dict[str, int]] = {"red": 20, "purple": 20, "yellow": 20}  # the people; no black, no blue
     NEW_CITIES: ClassVar[dict[str, tuple[str, str]]] = {
@@ -318,8 +320,9 @@ class Rules(BaseRules):
     # --- actions and building -----------------------------------------------------------------
 
     def terrain_cost(self, g: GameState, h: int) -> int | None:
-        """Flat and beach $2, a flooded hex $4. Track may point into a flooded hex; only Coast Guard lays track
-        on one (:meth:`check_build`)."""
+        """Flat and beach $2, a flooded hex $4: the price of a simple tile, to which the base rules add the
+        complex tiles' surcharge, as on any terrain. Track may point into a flooded hex; only Coast Guard lays
+        track on one (:meth:`check_build`)."""
         if h in self.flooded(g):
             return FLOODED_COST
         return super().terrain_cost(g, h)
@@ -339,7 +342,9 @@ class Rules(BaseRules):
             g.say(f"The flood cube of {g.label(plan.hex)} goes onto the new track")
 
     def build_cost(self, g: GameState, h: int, kind: str, old: PlacedTile | None, new: PlacedTile) -> int:
-        if old is None and h in self.flooded(g):
+        """The base costs on :meth:`terrain_cost` (upgrades and redirections ignore the terrain, flooded or
+        not). Rules version 1 charged a flat $4 for any new tile on a flooded hex, complex ones included."""
+        if g.rules_version < 2 and old is None and h in self.flooded(g):
             return FLOODED_COST
         return super().build_cost(g, h, kind, old, new)
 
