@@ -14,7 +14,7 @@ from ageofsteam.engine.invariants import check_invariants
 from ageofsteam.maps.fifty_first_state.state import state
 from ageofsteam.rules.scoring import track_points
 from tests.conftest import act, refused
-from tests.golden_records import record_path
+from tests.golden_records import figures, record_path
 from tests.maps.test_old_europe_rules import deliveries, disc_targets
 from tests.maps.test_old_europe_rules import game_at as _game_at
 
@@ -452,3 +452,11 @@ def test_the_golden_record_of_each_version_uses_what_the_next_version_changed(ve
     record = golden_record(version)
     with pytest.raises(IllegalAction):
         Game.from_record(record.model_copy(update={"rules_version": version + 1}))
+
+
+def test_the_version_3_golden_record_ends_otherwise_under_version_2():
+    # its unfinished discs would score under version 2
+    data = json.loads(record_path("51st-state", 3).read_text())
+    record = Record.model_validate(data["record"])
+    assert figures(Game.from_record(record)) == data["figures"]
+    assert figures(Game.from_record(record.model_copy(update={"rules_version": 2}))) != data["figures"]

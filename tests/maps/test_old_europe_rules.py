@@ -14,7 +14,7 @@ from ageofsteam.engine.invariants import check_invariants
 from ageofsteam.maps.old_europe.state import state
 from ageofsteam.rules.scoring import track_points
 from tests.conftest import act, refused, scenario
-from tests.golden_records import record_path
+from tests.golden_records import figures, record_path
 
 MAP = "old-europe"
 
@@ -508,3 +508,11 @@ def test_the_golden_record_of_each_version_uses_what_another_version_changed(ver
     record = golden_record(version)
     with pytest.raises(IllegalAction):
         Game.from_record(record.model_copy(update={"rules_version": other}))
+
+
+def test_the_version_3_golden_record_ends_otherwise_under_version_2():
+    # its unfinished discs would score under version 2
+    data = json.loads(record_path(MAP, 3).read_text())
+    record = Record.model_validate(data["record"])
+    assert figures(Game.from_record(record)) == data["figures"]
+    assert figures(Game.from_record(record.model_copy(update={"rules_version": 2}))) != data["figures"]
