@@ -3,15 +3,18 @@ the README's rulings. Setup and board facts are in test_51st_state.py."""
 
 from __future__ import annotations
 
+import json
 from functools import partial
 
 import pytest
 
-from ageofsteam import Game
+from ageofsteam import Game, IllegalAction, Record
 from ageofsteam.engine.errors import BadInput
 from ageofsteam.engine.invariants import check_invariants
 from ageofsteam.maps.fifty_first_state.state import state
+from ageofsteam.rules.scoring import track_points
 from tests.conftest import act, refused
+from tests.golden_records import figures, record_path
 from tests.maps.test_old_europe_rules import deliveries, disc_targets
 from tests.maps.test_old_europe_rules import game_at as _game_at
 
@@ -34,34 +37,34 @@ def paid(game: Game, circle: str, seat: int = 0) -> int:
 
 def test_you_may_place_up_to_3_disks():
     game = build()
-    for c in ("KS-NE", "KS-OK", "CO-KS"):
+    for c in ("IL-IN", "IN-OH", "OH-PA"):
         act(game, "place_disc", circle=c)
     assert game.to_move == 1
-    assert state(game.state).circle_discs == {"KS-NE": [0], "KS-OK": [0], "CO-KS": [0]}
+    assert state(game.state).circle_discs == {"IL-IN": [0], "IN-OH": [0], "OH-PA": [0]}
 
 
 def test_the_engineer_places_4_disks():
     game = build(actions={0: "engineer"})
-    for c in ("KS-NE", "KS-OK", "CO-KS"):
+    for c in ("IL-IN", "IN-OH", "OH-PA"):
         act(game, "place_disc", circle=c)
     assert game.to_move == 0
-    act(game, "place_disc", circle="KS-MO")
+    act(game, "place_disc", circle="IL-MO")
     assert game.to_move == 1
 
 
 def test_1_dollar_per_disk_on_a_plains_state():
-    # Kansas and Oklahoma: plains, no river, not coloured
-    assert paid(build(), "KS-OK") == 1 + 1
+    # Kansas and Oklahoma: plains, no river, not coloured (joined to the player's disc in Kansas)
+    assert paid(build(discs={"KS-MO": [0]}), "KS-OK") == 1 + 1
 
 
 def test_2_dollars_per_disk_on_a_brown_state():
     # Oregon and California: brown, no river, not coloured (California's airport costs nothing to build)
-    assert paid(build(), "CA-OR") == 2 + 2
+    assert paid(build(discs={"OR-WA": [0]}), "CA-OR") == 2 + 2
 
 
 def test_a_river_drawn_in_a_state_the_circle_touches_adds_1_dollar():
     # Kansas (plains) and Nebraska (plains, the Platte)
-    assert paid(build(), "KS-NE") == 1 + (1 + 1)
+    assert paid(build(discs={"KS-MO": [0]}), "KS-NE") == 1 + (1 + 1)
 
 
 def test_a_colored_state_adds_1_dollar():
@@ -74,7 +77,7 @@ def test_a_new_city_counts_as_a_colored_state_for_the_cost():
 
 
 def test_blank_grey_states_in_the_north_east_are_free():
-    assert paid(build(), "ME-NH") == 0
+    assert paid(build(discs={"NH-VT": [0]}), "ME-NH") == 0
     assert paid(build(), "MA-NY") == 0 + (1 + 1 + 1)  # New York: plains, the Hudson, Colored State
 
 
@@ -100,7 +103,7 @@ def test_a_circle_holds_one_disc():
 
 
 def test_with_the_option_a_circle_holds_more_discs():
-    game = build(discs={"KS-OK": [1]}, options={"circle_capacity": 2})
+    game = build(discs={"KS-OK": [1], "KS-MO": [0]}, options={"circle_capacity": 2})
     act(game, "place_disc", circle="KS-OK")
     assert state(game.state).circle_discs["KS-OK"] == [1, 0]
     assert check_invariants(game) == []
@@ -298,3 +301,162 @@ def test_the_position_renders_with_discs_on_circles_and_goods():
     svg = render_svg(game.state)
     assert svg.count('class="disc"') == 3
     assert 'class="airport"' in svg and 'class="river"' in svg
+
+
+# --- "Unless stated otherwise, the standard Age of Steam rules apply": connection and scoring ------------------
+
+
+def at_version(game: Game, version: int) -> Game:
+    """``game`` replayed from its record as played under rules version ``version``."""
+    old = Game.from_record(game.record.model_copy(update={"rules_version": version}))
+    assert old.state.rules_version == version
+    return old
+
+
+def points(game: Game, seat: int = 0) -> int:
+    return track_points(game.state, seat)
+
+
+def test_new_track_must_connect_to_a_city_so_a_disc_touching_no_colored_state_is_refused():
+    # Kansas and Oklahoma: no Colored State, and the player has no disc; Washington is a Colored State
+    game = build()
+    assert "KS-OK" not in disc_targets(game) and "OR-WA" in disc_targets(game)
+    refused(game, "place_disc", ("KS-OK", "must connect to a city or to your own discs"), circle="KS-OK")
+    act(game, "place_disc", circle="OR-WA")
+    assert state(game.state).circle_discs == {"OR-WA": [0]}
+
+
+def test_new_track_may_connect_to_the_builders_own_track_a_disc_touching_a_state_your_disc_touches():
+    game = build(discs={"OR-WA": [0]})
+    targets = disc_targets(game)
+    assert {"CA-OR", "NV-OR"} <= targets  # Oregon: where the player's disc lies
+    assert "CA-NV" not in targets
+    act(game, "place_disc", circle="CA-OR")
+    assert "CA-NV" in disc_targets(game)  # and now California too
+
+
+def test_another_players_disc_does_not_connect_yours():
+    game = build(discs={"OR-WA": [1]})
+    assert "CA-OR" not in disc_targets(game)
+    refused(game, "place_disc", "must connect", circle="CA-OR")
+
+
+def test_a_new_city_connects_new_discs_like_a_colored_state():
+    assert "KS-OK" not in disc_targets(build())
+    assert "KS-OK" in disc_targets(build(new_cities={"KS": "C"}))
+
+
+def test_an_airport_is_no_city_to_connect_to():
+    # ruling 10: California's airport joins it to Alaska by air, but a disc must touch a Colored State
+    game = build()
+    assert "CA-NV" not in disc_targets(game)
+    refused(game, "place_disc", "must connect", circle="CA-NV")
+
+
+def test_track_in_unfinished_sections_scores_nothing():
+    # Illinois (CS) → Indiana → Ohio: the chain ends in a state that is no city; on to Pennsylvania (CS) it is
+    # finished, and each of its discs scores
+    assert points(build(discs={"IL-IN": [0], "IN-OH": [0]})) == 0
+    assert points(build(discs={"IL-IN": [0], "IN-OH": [0], "OH-PA": [0]})) == 3
+
+
+def test_a_dead_end_branch_off_a_finished_chain_scores_nothing():
+    # Indiana → Kentucky leads to no city: the chain's 3 discs score, the branch does not
+    game = build(discs={"IL-IN": [0], "IN-OH": [0], "OH-PA": [0], "IN-KY": [0]})
+    assert points(game) == 3
+
+
+def test_a_chain_back_to_the_city_it_left_is_unfinished():
+    # Illinois → Indiana → Kentucky → Illinois: a Completed Railroad Link joins two different cities
+    assert points(build(discs={"IL-IN": [0], "IN-KY": [0], "IL-KY": [0]})) == 0
+
+
+def test_a_chain_to_an_airport_is_finished_by_its_flight_to_alaska():
+    # the airport example's discs: Washington → Oregon → California, flown on to Alaska; Washington → Oregon →
+    # Nevada reaches no airport
+    assert points(build(discs=EXAMPLE_DISCS)) == 2
+    assert points(build(discs={"OR-WA": [0], "NV-OR": [0]})) == 0
+
+
+def test_flights_do_not_chain_so_discs_between_two_flights_score_nothing():
+    # California → Nevada → Idaho → Wyoming → Colorado: airports at both ends, no Colored State; goods would
+    # need a flight in and another out (to Alaska both ways, or to Texas with every airport joined)
+    discs = {"CA-NV": [0], "ID-NV": [0], "ID-WY": [0], "CO-WY": [0]}
+    assert points(build(discs=discs)) == 0
+    assert points(build(discs=discs, options={"flights_between_all_airports": True})) == 0
+
+
+def test_another_players_discs_do_not_finish_your_chain():
+    assert points(build(discs={"IL-IN": [0], "IN-OH": [1], "OH-PA": [0]})) == 0
+
+
+def test_a_chain_finished_by_a_later_disc_scores_from_then_on():
+    game = build(discs={"IL-IN": [0], "IN-OH": [0]})
+    assert points(game) == 0
+    act(game, "place_disc", circle="OH-PA")
+    assert points(game) == 3
+
+
+def test_with_the_option_unconnected_discs_a_disc_may_go_on_any_circle_with_room():
+    game = build(options={"unconnected_discs": True})
+    assert "KS-OK" in disc_targets(game)
+    act(game, "place_disc", circle="KS-OK")
+    assert state(game.state).circle_discs == {"KS-OK": [0]}
+
+
+def test_with_the_option_unconnected_discs_every_disc_scores():
+    game = build(discs={"KS-OK": [0], "OR-WA": [0]}, options={"unconnected_discs": True})
+    assert points(game) == 2
+
+
+def test_rules_version_2_records_let_a_disc_go_anywhere_and_score_every_disc():
+    game = build(discs={"OR-WA": [0]})
+    assert points(game) == 0
+    refused(game, "place_disc", "must connect", circle="KS-OK")
+    old = at_version(game, 2)
+    assert points(old) == 1
+    act(old, "place_disc", circle="KS-OK")
+    assert points(old) == 2
+    assert at_version(old, 2).state.map_state == old.state.map_state  # and it replays so
+
+
+# --- Rules versions -----------------------------------------------------------------------------------------
+
+
+def test_rules_version_1_records_join_every_airport_to_every_other_and_let_flights_chain():
+    # version 1 games were made with flights_between_all_airports = true (then the default)
+    links = ["air:GA-IL", "air:AK-GA", "air:AK-NY"]
+    options = {"flights_between_all_airports": True}
+    game = game_at("move_goods", to_move=0, order=ORDER, engine=6, cubes={"IL": ["blue"]}, options=options)
+    old = at_version(game, 1)
+    assert ("IL", "blue", tuple(links)) in deliveries(old)
+    act(old, "deliver", city="IL", colour="blue", links=links)
+    assert old.state.players[0].income == 6  # three flights, Georgia, Alaska and New York
+
+
+def test_rules_version_1_records_deliver_by_air_alone():
+    game = game_at("move_goods", to_move=0, order=ORDER, engine=3, cubes={"AK": ["blue"]})
+    refused(game, "deliver", "at least one of your own discs", city="AK", colour="blue", links=["air:AK-NY"])
+    old = at_version(game, 1)
+    act(old, "deliver", city="AK", colour="blue", links=["air:AK-NY"])
+    assert old.state.players[0].income == 2
+
+
+def golden_record(version: int) -> Record:
+    return Record.model_validate(json.loads(record_path("51st-state", version).read_text())["record"])
+
+
+@pytest.mark.parametrize("version", [1, 2])
+def test_the_golden_record_of_each_version_uses_what_the_next_version_changed(version: int):
+    # so that replaying it under its own version is a test of that version's rules
+    record = golden_record(version)
+    with pytest.raises(IllegalAction):
+        Game.from_record(record.model_copy(update={"rules_version": version + 1}))
+
+
+def test_the_version_3_golden_record_ends_otherwise_under_version_2():
+    # its unfinished discs would score under version 2
+    data = json.loads(record_path("51st-state", 3).read_text())
+    record = Record.model_validate(data["record"])
+    assert figures(Game.from_record(record)) == data["figures"]
+    assert figures(Game.from_record(record.model_copy(update={"rules_version": 2}))) != data["figures"]

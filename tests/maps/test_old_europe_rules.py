@@ -3,15 +3,18 @@ with exactly their engine levels, and the README's rulings. Setup and board fact
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
 
-from ageofsteam import Game
+from ageofsteam import Game, IllegalAction, Record
 from ageofsteam.engine.actions import Deliver
 from ageofsteam.engine.invariants import check_invariants
 from ageofsteam.maps.old_europe.state import state
+from ageofsteam.rules.scoring import track_points
 from tests.conftest import act, refused, scenario
+from tests.golden_records import figures, record_path
 
 MAP = "old-europe"
 
@@ -194,10 +197,10 @@ def test_a_coloured_country_takes_no_new_city():
 @pytest.mark.parametrize(("island", "mainland"), [("SI", "IT"), ("SC", "EN")])
 def test_sicily_and_scotland_are_separate_countries_joined_by_a_small_circle(island, mainland):
     cid = "IT-SI" if island == "SI" else "EN-SC"
-    game = game_at("build_track", to_move=0, order=[0, 1, 2, 3])
+    game = game_at("build_track", to_move=0, order=[0, 1, 2, 3], discs={"EN-IE": [0]})  # Ireland: a city
     act(game, "place_disc", circle=cid)
     g = game.state
-    (link,) = g.network.links.values()
+    link = g.network.links[f"{cid}:0"]
     assert {g.label(link.a), g.label(link.b)} == {island, mainland}
 
 
@@ -354,7 +357,7 @@ def test_a_small_circle_shared_by_two_players_is_a_link_for_each():
     assert deliveries(game) == {("AT", "red", ("AT-HU:1", "HU-RO:1"))}
 
 
-def test_each_disc_scores_one_point_at_the_end():
+def test_each_disc_in_a_finished_connection_scores_one_point_at_the_end():
     game = game_at(
         "move_goods", to_move=0, order=[0, 1, 2, 3], discs={"AT-HU": [0], "HU-RO": [0, 1]}, large={"FR": [0]}
     )
@@ -369,3 +372,147 @@ def test_the_position_renders_with_discs_on_small_and_large_circles():
     svg = render_svg(game.state)
     assert svg.count('class="disc"') == 5
     assert svg.count('class="large-circle"') == 7
+
+
+# --- "Unless stated otherwise, the standard Age of Steam rules apply": connection and scoring ------------------
+
+ORDER = [0, 1, 2, 3]
+
+
+def build(**kw: Any) -> Game:
+    return game_at("build_track", to_move=0, order=ORDER, **kw)
+
+
+def at_version(game: Game, version: int) -> Game:
+    """``game`` replayed from its record as played under rules version ``version``."""
+    old = Game.from_record(game.record.model_copy(update={"rules_version": version}))
+    assert old.state.rules_version == version
+    return old
+
+
+def points(game: Game, seat: int = 0) -> int:
+    return track_points(game.state, seat)
+
+
+def test_new_track_must_connect_to_a_city_so_a_disc_between_two_uncoloured_countries_is_refused():
+    # Denmark and Norway: uncoloured, and the player has no disc
+    game = build()
+    assert "DK-NO" not in disc_targets(game)
+    refused(game, "place_disc", ("DK-NO", "must connect to a city or to your own discs"), circle="DK-NO")
+    assert "DE-FR" in disc_targets(game)  # France: a coloured country
+
+
+def test_new_track_may_connect_to_the_builders_own_track_a_disc_on_a_country_your_disc_touches():
+    game = build(discs={"DE-FR": [0]})
+    assert "DE-DK" in disc_targets(game) and "DK-NO" not in disc_targets(game)  # Germany: the player's disc
+    act(game, "place_disc", circle="DE-DK")
+    assert state(game.state).circle_discs["DE-DK"] == [0]
+    assert "DK-NO" in disc_targets(game)  # and now Denmark too
+
+
+def test_another_players_disc_does_not_connect_yours():
+    game = build(discs={"DE-FR": [1]})
+    assert "DE-DK" not in disc_targets(game)
+    refused(game, "place_disc", "must connect", circle="DE-DK")
+
+
+def test_a_new_city_connects_new_discs_like_a_coloured_country():
+    assert "DK-NO" not in disc_targets(build())
+    assert "DK-NO" in disc_targets(build(new_cities={"DK": "C"}))
+
+
+def test_a_disc_on_a_large_circle_needs_no_connection_and_connects_nothing():
+    # ruling 13: a large circle is no track; Germany's, with no disc of the player near, may be taken, and a
+    # small circle from Germany still needs a city or a small disc of the player's
+    game = game_at("build_track", to_move=1, order=ORDER)
+    act(game, "place_disc", circle="DE")
+    assert state(game.state).large_circle_discs == {"DE": [1]}
+    refused(game, "place_disc", "must connect", circle="DE-DK")
+
+
+def test_track_in_unfinished_sections_scores_nothing():
+    # Austria (coloured) → Hungary: the chain ends in a country that is no city
+    assert points(build(discs={"AT-HU": [0]})) == 0
+    assert points(build(discs={"AT-HU": [0], "HU-RO": [0]})) == 2  # on to Romania: finished
+
+
+def test_a_chain_through_a_large_circle_country_without_your_disc_there_still_scores():
+    # ruling 15: the chain France → Germany → Poland is finished track (the large circle only lets goods
+    # pass); France → Germany → Denmark is not
+    assert points(build(discs={"DE-FR": [0], "DE-PL": [0]})) == 2
+    assert points(build(discs={"DE-FR": [0], "DE-DK": [0]})) == 0
+
+
+def test_a_dead_end_branch_off_a_finished_chain_scores_nothing():
+    assert points(build(discs={"AT-HU": [0], "HU-RO": [0], "HU-YU": [0]})) == 2
+
+
+def test_discs_on_large_circles_score_nothing_and_finish_nothing():
+    assert points(build(discs={"AT-HU": [0], "HU-RO": [0]}, large={"FR": [0]})) == 2
+    assert points(build(discs={"EN-FR": [0], "EN-SC": [0]}, large={"EN": [0], "FR": [0]})) == 0
+
+
+def test_with_the_option_unconnected_discs_a_disc_may_go_on_any_small_circle_with_room():
+    game = build(options={"unconnected_discs": True})
+    assert "DK-NO" in disc_targets(game)
+    act(game, "place_disc", circle="DK-NO")
+    assert state(game.state).circle_discs == {"DK-NO": [0]}
+
+
+def test_with_the_option_unconnected_discs_every_disc_on_a_small_circle_scores():
+    game = build(discs={"AT-HU": [0], "DK-NO": [0]}, options={"unconnected_discs": True})
+    assert points(game) == 2
+
+
+def test_rules_version_2_records_let_a_disc_go_anywhere_and_score_every_disc():
+    game = build(discs={"AT-HU": [0]})
+    assert points(game) == 0
+    refused(game, "place_disc", "must connect", circle="DK-NO")
+    old = at_version(game, 2)
+    assert points(old) == 1
+    act(old, "place_disc", circle="DK-NO")
+    assert points(old) == 2
+
+
+# --- Rules versions -----------------------------------------------------------------------------------------
+
+
+def test_rules_version_1_records_have_no_large_circle_in_germany():
+    game = game_at("build_track", to_move=1, order=ORDER)
+    assert "DE" in disc_targets(game)
+    old = at_version(game, 1)
+    assert "DE" not in disc_targets(old)
+    refused(old, "place_disc", "Germany has no large circle", circle="DE")
+
+
+def test_rules_version_1_records_pass_through_germany_for_nothing_and_with_no_disc():
+    # France → Germany → Poland (blue): Poland 1 under version 1; Germany's large circle adds 1 from version 2
+    links = ["DE-FR:0", "DE-PL:0"]
+    game = game_at(
+        "move_goods", to_move=0, order=ORDER, engine=1, cubes={"FR": ["blue"]}, discs={"DE-FR": [0], "DE-PL": [0]}
+    )
+    assert not deliveries(game)
+    old = at_version(game, 1)
+    assert deliveries(old) == {("FR", "blue", tuple(links))}
+    act(old, "deliver", city="FR", colour="blue", links=links)
+    assert old.state.players[0].income == 1
+
+
+def golden_record(version: int) -> Record:
+    return Record.model_validate(json.loads(record_path(MAP, version).read_text())["record"])
+
+
+@pytest.mark.parametrize(("version", "other"), [(1, 2), (2, 1), (2, 3)])
+def test_the_golden_record_of_each_version_uses_what_another_version_changed(version: int, other: int):
+    # so that replaying it under its own version is a test of that version's rules
+    record = golden_record(version)
+    with pytest.raises(IllegalAction):
+        Game.from_record(record.model_copy(update={"rules_version": other}))
+
+
+def test_the_version_3_golden_record_ends_otherwise_under_version_2():
+    # its unfinished discs would score under version 2
+    data = json.loads(record_path(MAP, 3).read_text())
+    record = Record.model_validate(data["record"])
+    assert figures(Game.from_record(record)) == data["figures"]
+    assert figures(Game.from_record(record.model_copy(update={"rules_version": 2}))) != data["figures"]

@@ -316,10 +316,22 @@ def circle_offers(g: GameState, seat: int) -> dict[str, int]:
         on = discs_on(g, c.id)
         if seat not in on and len(on) < rules.circle_capacity(g, c):
             out[c.id] = rules.circle_cost(g, seat, c)
-    for h, info in g.map.region_info.items():
-        if info.large_circle and seat not in large_discs_on(g, h):
+    for h in g.map.region_info:
+        if rules.has_large_circle(g, h) and seat not in large_discs_on(g, h):
             out[g.label(h)] = rules.large_circle_cost(g, seat, h)
     return out
+
+
+def chain_offers(g: GameState, seat: int, discs: dict[str, tuple[PlaceDisc, int]], budget: int) -> dict[str, int]:
+    """Circle id → cost, for the circles a chain of circles may take this turn: the legal discs (``discs``, from
+    :func:`disc_offers`), and the small circles with room within ``budget`` that are refused now only because they
+    do not connect yet (a chain placed in order from its city connects each in turn)."""
+    offers = {cid: cost for cid, (_, cost) in discs.items()}
+    small = {c.id for c in g.map.circles}
+    for cid, cost in circle_offers(g, seat).items():
+        if cid in small and cid not in offers and cost <= budget:
+            offers[cid] = cost
+    return offers
 
 
 def circle_plans(g: GameState, seat: int, offers: dict[str, int], builds: int, limit: int = 8) -> list[CirclePlan]:

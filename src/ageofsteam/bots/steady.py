@@ -38,6 +38,7 @@ from ageofsteam.bots.deliveries import best_gains, own_gain, two_deliveries
 from ageofsteam.bots.plans import (
     LinkPlan,
     TurnPlan,
+    chain_offers,
     circle_offers,
     circle_plans,
     disc_offers,
@@ -590,9 +591,9 @@ class SteadyBot(RandomBot):
             return Hint(*planned)
         discs = disc_offers(g, legal, budget)
         if discs:
-            offers = {cid: cost for cid, (_, cost) in discs.items()}
+            offers = chain_offers(g, seat, discs, budget)
             for plan in circle_plans(g, seat, offers, b.builds_left):
-                if plan.cost <= budget:
+                if plan.cost <= budget and plan.new[0] in discs:
                     n = plan.deliveries
                     names = f"{g.stop_name(plan.start)}–{g.stop_name(plan.end)}"
                     opens = f"opens {n} deliver{'y' if n == 1 else 'ies'}"

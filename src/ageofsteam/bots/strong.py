@@ -16,7 +16,7 @@ import time
 from typing import TYPE_CHECKING
 
 from ageofsteam.bots.base import Hint
-from ageofsteam.bots.plans import circle_plans, disc_offers, link_plans, next_build
+from ageofsteam.bots.plans import chain_offers, circle_plans, disc_offers, link_plans, next_build
 from ageofsteam.bots.steady import PLAN_SECONDS, WEIGH_SECONDS, SteadyBot, own_build_budget, position_value
 from ageofsteam.engine.actions import Bid, Build, EndBuild, IssueShares
 from ageofsteam.engine.playout import advance
@@ -154,10 +154,10 @@ class StrongBot(SteadyBot):
         """Other discs worth weighing: the next discs of the other chains of circles."""
         seat = first.actor
         discs = disc_offers(g, legal)
-        offers = {cid: cost for cid, (_, cost) in discs.items()}
+        offers = chain_offers(g, seat, discs, g.players[seat].cash)
         builds = g.build.builds_left if g.build is not None else 0
         plans = circle_plans(g, seat, offers, builds, limit=CANDIDATES)
-        return list({discs[p.new[0]][0]: None for p in plans})
+        return list({discs[p.new[0]][0]: None for p in plans if p.new[0] in discs})
 
     def _playout(self, g: GameState, seat: int, first: Action, rng: random.Random, deadline: float) -> float | None:
         """Play ``first`` then the rest of the turn with the steady bot in every seat; the outcome for

@@ -27,6 +27,21 @@ def _rules_for(map_id: str) -> Any:
     return load_rules(map_id)
 
 
+def _version_refusal(rules: Any, version: int) -> str | None:
+    """Why a record made under ``version`` of a map's rules cannot be replayed, in words; None when it can: every
+    version a map has had replays (its ``RULES_VERSION`` and its ``REPLAYS_VERSIONS``), under its own rules."""
+    if version == rules.RULES_VERSION or version in rules.REPLAYS_VERSIONS:
+        return None
+    head = f"the game was recorded under version {version} of the {rules.map.name} rules; this engine plays version"
+    if version > rules.RULES_VERSION:
+        return (
+            f"{head} {rules.RULES_VERSION}, and replays the earlier ones, but not a newer one: it needs a newer engine"
+        )
+    if version < 1:
+        return f"{head} {rules.RULES_VERSION}: rules versions start at 1, so the record is damaged"
+    return f"{head} {rules.RULES_VERSION} and no longer knows version {version} (the map's README lists what changed)"
+
+
 class Game:
     """A game in progress. Build one with :meth:`new` or :meth:`from_record`."""
 
@@ -128,11 +143,9 @@ class Game:
     def _replayer(cls, record: Record) -> Game:
         """The game at the start of ``record``, with none of its actions."""
         rules = _rules_for(record.map)
-        if record.rules_version != rules.RULES_VERSION and record.rules_version not in rules.REPLAYS_VERSIONS:
-            raise BadInput(
-                f"the game was recorded under version {record.rules_version} of the {rules.map.name} rules; this "
-                f"engine plays version {rules.RULES_VERSION} (the map's README lists what changed)"
-            )
+        refusal = _version_refusal(rules, record.rules_version)
+        if refusal is not None:
+            raise BadInput(refusal)
         state = rules.new_state([(s.name, s.colour) for s in record.seats], record.options)
         state.rules_version = record.rules_version
         return cls(record.model_copy(update={"actions": []}), state)

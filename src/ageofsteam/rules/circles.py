@@ -6,12 +6,19 @@ have a large circle in their centre). A disc on a circle is a :class:`Link` betw
 circle joins, owned by the disc's player, so goods movement, income and scoring are the shared code. A map's
 rules mix in :class:`CircleRules` and set the costs, capacities and conditions; :class:`CircleBuildPhase`
 replaces Build Track.
+
+The standard rules apply to discs as to track (:meth:`CircleRules.discs_must_connect`): a circle "connects" the
+places it lies over, so a new disc on a circle must lie over a city (a coloured place or a New City) or over a
+place that one of the builder's own discs lies over; and a disc scores only in a finished connection, a chain
+of its owner's discs (and at most one flight) joining two different cities with no city between
+(:func:`finished_discs`). Large circles are no track: they need no connection and score nothing.
 """
 
 from __future__ import annotations
 
-from collections import Counter
-from dataclasses import dataclass, field
+from collections import Counter, defaultdict, deque
+from dataclasses import dataclass, field, replace
+from functools import cached_property
 from itertools import combinations
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -19,6 +26,7 @@ from ageofsteam.board.network import Link, Network
 from ageofsteam.engine.actions import Action, EndBuild, Urbanize, register
 from ageofsteam.engine.errors import IllegalAction
 from ageofsteam.engine.mapstate import MapState
+from ageofsteam.rules.base import PanelFact
 from ageofsteam.rules.build_track import BuildTrackPhase
 from ageofsteam.rules.urbanization import check_urbanize
 
@@ -91,6 +99,96 @@ def build_circle_network(g: GameState) -> Network:
     return net
 
 
+def disc_key(link: Link) -> tuple[str, int | None]:
+    """The disc a link of :func:`build_circle_network` stands for: (its circle's id, its owner)."""
+    return link.id.split(":", 1)[0], link.owner
+
+
+def finished_discs(g: GameState, net: Network) -> set[tuple[str, int | None]]:
+    """The discs (:func:`disc_key`) in a finished connection: on a chain of their owner's discs, and at most one
+    free link (a flight: flights do not chain), from a city to a different city, passing through no city (as a
+    Completed Railroad Link does). A disc is on one when from its two places two chains sharing no place reach
+    two different cities (a flow of 2: polynomial, however dense the discs)."""
+    out: set[tuple[str, int | None]] = set()
+    free = [lk for lk in net.links.values() if lk.owner is None]
+    for seat in sorted({lk.owner for lk in net.links.values() if lk.owner is not None}):
+        own = [lk for lk in net.links.values() if lk.owner == seat]
+        passed = {h for lk in own for h in (lk.a, lk.b) if not g.is_city(h)}
+        flights = [f for f in free if f.a in passed or f.b in passed]  # one a chain can go on from
+        for lk in own:
+            key = disc_key(lk)
+            if key in out:
+                continue
+            rest = [x for x in own if disc_key(x) != key]
+            if any(_two_cities(g, lk.a, lk.b, rest if f is None else [*rest, f]) for f in (None, *flights)):
+                out.add(key)
+    return out
+
+
+def _two_cities(g: GameState, a: int, b: int, links: list[Link]) -> bool:
+    """Do two chains along ``links``, sharing no place, lead from ``a`` and from ``b`` to two different cities,
+    passing through none? Augmenting paths in the flow network with each place split in two (capacity 1)."""
+    Node = tuple[str, int]  # ("in" or "out", place), or the source or the sink
+    cap: dict[Node, dict[Node, int]] = defaultdict(dict)
+
+    def edge(x: Node, y: Node) -> None:
+        cap[x][y] = cap[x].get(y, 0) + 1
+        cap[y].setdefault(x, 0)
+
+    source, sink = ("source", 0), ("sink", 0)
+    for h in {a, b} | {lk.a for lk in links} | {lk.b for lk in links}:
+        edge(("in", h), sink if g.is_city(h) else ("out", h))  # a city ends a chain
+    for lk in links:
+        for p, q in ((lk.a, lk.b), (lk.b, lk.a)):
+            if not g.is_city(p):
+                edge(("out", p), ("in", q))
+    edge(source, ("in", a))
+    edge(source, ("in", b))
+    for _ in range(2):
+        prev: dict[Node, Node] = {}
+        queue = deque([source])
+        while queue and sink not in prev:
+            node = queue.popleft()
+            for nxt, room in cap[node].items():
+                if room > 0 and nxt not in prev and nxt != source:
+                    prev[nxt] = node
+                    queue.append(nxt)
+        if sink not in prev:
+            return False
+        node = sink
+        while node != source:
+            back = prev[node]
+            cap[back][node] -= 1
+            cap[node][back] += 1
+            node = back
+    return True
+
+
+def score_finished_discs(g: GameState, net: Network) -> Network:
+    """``net`` with the point of each disc not in a finished connection taken off (its links carry no
+    section)."""
+    done = finished_discs(g, net)
+    out = Network()
+    for lk in net.links.values():
+        keep = lk.owner is None or lk.sections == 0 or disc_key(lk) in done
+        out.add_link(lk if keep else replace(lk, sections=0))
+    return out
+
+
+def new_discs_fact(g: GameState) -> PanelFact:
+    """A side panel's line on where a new disc may go and which discs score."""
+    rules = g.rules
+    assert isinstance(rules, CircleRules)
+    if rules.discs_must_connect(g):
+        return PanelFact(
+            "New discs",
+            "next to a city or your discs",
+            "A new disc's circle must lie over a city (a coloured place or a New City) or over a place your discs "
+            "reach; a disc scores only in a chain of your discs joining two cities.",
+        )
+    return PanelFact("New discs", "on any circle with room", "A disc may go on any circle with room; each scores 1.")
+
+
 def open_circles_summary(g: GameState) -> str:
     """What a disc on each circle with room costs the player to move now, and how many circles are full, in
     words for a side panel: ``"12 at $2, 3 at $3; 4 full"``."""
@@ -113,9 +211,40 @@ class CircleRules:
 
     map: Any
     STATE: ClassVar[type[MapState]] = CircleState
+    # The first rules version whose discs must connect and score only in a finished connection (the standard
+    # rules; ``discs_must_connect``); earlier versions let a disc go on any circle with room and scored each.
+    CONNECTED_DISCS_SINCE: ClassVar[int] = 1
+
+    @cached_property
+    def circles_by_id(self) -> dict[str, Circle]:
+        """The map's connection circles by id."""
+        return {c.id: c for c in self.map.circles}
 
     def circle(self, g: GameState, cid: str) -> Circle | None:
-        return next((c for c in g.map.circles if c.id == cid), None)
+        return self.circles_by_id.get(cid)
+
+    def discs_must_connect(self, g: GameState) -> bool:
+        """Whether the standard rules hold for discs: a new disc connects to a city or to the builder's own
+        discs, and only discs in a finished connection score. Not in versions before ``CONNECTED_DISCS_SINCE``,
+        nor with the option ``unconnected_discs`` (any circle with room, every disc scores)."""
+        return g.rules_version >= self.CONNECTED_DISCS_SINCE and not g.options.get("unconnected_discs", False)
+
+    def own_places(self, g: GameState, seat: int) -> set[int]:
+        """The places ``seat``'s discs lie over."""
+        by_id = self.circles_by_id
+        return {h for cid, seats in circle_discs(g).items() if seat in seats for h in by_id[cid].places}
+
+    def disc_connects(self, g: GameState, seat: int, circle: Circle, own: set[int] | None = None) -> bool:
+        """Does ``circle`` lie over a city (a coloured place or a New City) or over a place one of ``seat``'s
+        discs lies over (``own``, if given: :meth:`own_places`)?"""
+        own = self.own_places(g, seat) if own is None else own
+        return any(g.is_city(h) or h in own for h in circle.places)
+
+    def has_large_circle(self, g: GameState, region: int) -> bool:
+        """Does ``region`` have a large circle in the game ``g`` (the map's flag; a map may gate it on the rules
+        version)?"""
+        info = g.map.region_info.get(region)
+        return info is not None and info.large_circle
 
     def circle_capacity(self, g: GameState, circle: Circle) -> int:
         """How many players' discs a circle holds (one disc per player)."""
@@ -154,7 +283,7 @@ class CircleRules:
         if c is not None:
             return c, None
         h = g.map.by_label.get(a.circle.strip().upper())
-        if h is not None and g.map.region_info.get(h) is not None and g.map.region_info[h].large_circle:
+        if h is not None and self.has_large_circle(g, h):
             return None, h
         if h is not None:
             raise IllegalAction(f"{g.stop_name(h)} has no large circle")
@@ -183,6 +312,12 @@ class CircleRules:
             cap = self.circle_capacity(g, c)
             if len(on) >= cap:
                 raise IllegalAction(f"circle {c.id} is full: it holds {cap} player{'s' if cap != 1 else ''}' discs")
+            if self.discs_must_connect(g) and not self.disc_connects(g, a.player, c):
+                names = " – ".join(g.stop_name(p) for p in c.places)
+                raise IllegalAction(
+                    f"circle {c.id} ({names}) lies over no city and over no place your discs reach: a new disc "
+                    "must connect to a city or to your own discs"
+                )
             self.check_circle(g, a.player, c)
             cost = self.circle_cost(g, a.player, c)
         else:
@@ -197,8 +332,12 @@ class CircleRules:
 
     def legal_discs(self, g: GameState, seat: int) -> list[PlaceDisc]:
         out = []
-        targets = [c.id for c in g.map.circles]
-        targets += [g.label(h) for h, i in sorted(g.map.region_info.items()) if i.large_circle]
+        if self.discs_must_connect(g):  # the circles that do not connect are left out at once
+            own = self.own_places(g, seat)
+            targets = [c.id for c in g.map.circles if self.disc_connects(g, seat, c, own)]
+        else:
+            targets = [c.id for c in g.map.circles]
+        targets += [g.label(h) for h in sorted(g.map.region_info) if self.has_large_circle(g, h)]
         for t in targets:
             a = PlaceDisc(seat, t)
             try:
@@ -225,7 +364,12 @@ class CircleRules:
         return f"place a disc on the large circle of {g.stop_name(h)} for ${cost}"
 
     def build_network(self, g: GameState) -> Network:
-        return build_circle_network(g)
+        return self.scored_network(g, build_circle_network(g))
+
+    def scored_network(self, g: GameState, net: Network) -> Network:
+        """``net`` (every disc a link, and a map's free links) as it scores: where discs must connect, the
+        discs not in a finished connection score nothing."""
+        return score_finished_discs(g, net) if self.discs_must_connect(g) else net
 
     def on_eliminated(self, g: GameState, seat: int) -> None:
         """A bankrupt player's discs leave the board (they could serve no one: only own discs are usable)."""
@@ -255,7 +399,7 @@ class CircleRules:
                         problems.append(f"a disc on {k} belongs to seat {s}, who is not in the game")
         for rid, seats in large_discs(g).items():
             h = g.map.by_label.get(rid.upper())
-            if h is None or not g.map.region_info[h].large_circle:
+            if h is None or not self.has_large_circle(g, h):
                 problems.append(f"discs lie on a large circle of {rid}, which has none")
             if len(set(seats)) != len(seats):
                 problems.append(f"the large circle of {rid} holds two discs of one player")

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from ageofsteam.maps.fifty_first_state.rules import Rules
 from ageofsteam.rules.base import PanelFact
-from ageofsteam.rules.circles import open_circles_summary
+from ageofsteam.rules.circles import new_discs_fact, open_circles_summary
 
 if TYPE_CHECKING:
     from ageofsteam.engine.state import GameState
@@ -30,6 +30,7 @@ def panel(g: GameState) -> list[PanelFact]:
             f"{how} the states the circle touches",
             "Per state: $1 plain, $2 brown, $0 grey, +$1 with a river, +$1 for a Colored State or New City.",
         ),
+        new_discs_fact(g),
         PanelFact(
             "Open circles",
             open_circles_summary(g),

@@ -7,7 +7,12 @@ that state, +$1 if it is a CS (or a New City). New Cities: not next to a CS or a
 states marked ``new_city = false``. Moving goods: 1 engine level for each CS passed through or reached, and 1
 for a flight between an airport and Alaska (flights need no disc); only your own discs can be used, a good
 takes at most one flight, and every delivery uses at least one of the mover's discs; income rises by the
-levels.
+levels. As in the standard rules, a new disc connects to a CS or to the builder's own discs, and only discs in
+a finished connection score (``CircleRules.discs_must_connect``).
+
+Rules versions (the README lists them): 1 joined every airport to every other by default and let flights
+chain and carry a good alone; 2 made flights go to and from Alaska only, never chain, and need one of the
+mover's discs; 3 made discs connect and score only in finished connections.
 """
 
 from __future__ import annotations
@@ -37,7 +42,10 @@ def is_flight(link: Link) -> bool:
 class Rules(CircleRules, BaseRules):
     """51st State, 3–6 players."""
 
-    RULES_VERSION = 2  # 2: flights go to and from Alaska only, never chain, and need one of the mover's discs
+    RULES_VERSION = 3  # 3: discs connect to a CS or own discs, and score only in finished connections
+    REPLAYS_VERSIONS = frozenset({1, 2})  # 2: flights to and from Alaska only, never chained, with a disc
+    CONNECTED_DISCS_SINCE = 3
+    FLIGHT_RULES_SINCE = 2  # flights do not chain and need one of the mover's discs from version 2 on
     STATE = State
 
     DEFAULT_CITY_CUBES = 2  # 2 goods on each Colored State
@@ -50,6 +58,7 @@ class Rules(CircleRules, BaseRules):
         "disc_cost": "sum",  # ruling 7: "sum" over the states a circle touches, or "highest" of them
         "circle_capacity": 1,  # ruling 5: players' discs one circle holds
         "flights_between_all_airports": False,  # ruling 1: True joins every airport to every other, not just Alaska
+        "unconnected_discs": False,  # ruling 10: True lets a disc go on any circle with room, and every disc score
     }
 
     def make_phases(self) -> list[Phase]:
@@ -123,7 +132,7 @@ class Rules(CircleRules, BaseRules):
         net = build_circle_network(g)
         for a, b in self.flights(g):
             net.add_link(Link(f"{AIR}{g.label(a)}-{g.label(b)}", a, b, None, 0, levels=1))
-        return net
+        return self.scored_network(g, net)
 
     def stop_levels(self, g: GameState, seat: int, stop: int, colour: str, final: bool) -> int:
         """1 for each Colored State (or New City) passed through or reached."""
@@ -131,10 +140,12 @@ class Rules(CircleRules, BaseRules):
 
     def route_refusal(self, g: GameState, seat: int, route: Route) -> str | None:
         """Only your own discs, at most one flight (flights do not chain), and at least one of your discs (a
-        flight alone is no delivery)."""
+        flight alone is no delivery; version 1: any flights, own discs or none)."""
         flights = sum(1 for link in route.links if is_flight(link))
         if any(link.owner != seat and not is_flight(link) for link in route.links):
             return "only your own discs may be used to move goods"
+        if g.rules_version < self.FLIGHT_RULES_SINCE:
+            return None
         if flights > 1:
             return "a good takes at most one flight: flights do not chain"
         if flights == len(route.links):
@@ -143,7 +154,7 @@ class Rules(CircleRules, BaseRules):
 
     def may_use_link(self, g: GameState, seat: int, links: list[Link], link: Link) -> bool:
         if is_flight(link):
-            return not any(is_flight(lk) for lk in links)
+            return g.rules_version < self.FLIGHT_RULES_SINCE or not any(is_flight(lk) for lk in links)
         return link.owner == seat
 
     def delivery_income(self, g: GameState, seat: int, route: Route) -> dict[int | None, int]:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from ageofsteam.maps.old_europe.rules import Rules
 from ageofsteam.rules.base import PanelFact
-from ageofsteam.rules.circles import open_circles_summary
+from ageofsteam.rules.circles import new_discs_fact, open_circles_summary
 
 if TYPE_CHECKING:
     from ageofsteam.engine.state import GameState
@@ -26,6 +26,7 @@ def panel(g: GameState) -> list[PanelFact]:
             "A small circle holds the discs of p − 2 players (p: the players who started) and costs $2 + x, x "
             "being the players already on it.",
         ),
+        new_discs_fact(g),
         PanelFact(
             "Open circles",
             open_circles_summary(g),

@@ -7,7 +7,12 @@ Setup: 1 good in each coloured country, 1 more in those with a large circle. Bui
 number and costs $3 + x (x: players already there), and only players not first in player order may use large
 circles. New Cities anywhere but the countries marked ``new_city = false``. Moving goods: engine levels are
 counted per country — 1 for each coloured country passed through or reached, 1 more for passing through a
-country with a large circle or a New City; only your own discs can be used; income rises by the levels.
+country with a large circle or a New City; only your own discs can be used; income rises by the levels. As in
+the standard rules, a new disc on a small circle connects to a coloured country or to the builder's own discs,
+and only discs in a finished connection score (``CircleRules.discs_must_connect``).
+
+Rules versions (the README lists them): 1 had no large circle in Germany; 2 gave Germany its large circle; 3
+made discs connect and score only in finished connections.
 """
 
 from __future__ import annotations
@@ -30,7 +35,11 @@ if TYPE_CHECKING:
 class Rules(CircleRules, BaseRules):
     """Old Europe, 3–6 players."""
 
-    RULES_VERSION = 2  # 2: Germany has its large circle
+    RULES_VERSION = 3  # 3: discs connect to a coloured country or own discs, and score only in finished connections
+    REPLAYS_VERSIONS = frozenset({1, 2})  # 2: Germany has its large circle
+    CONNECTED_DISCS_SINCE = 3
+    # the rules version from which a country's large circle is on the board (the others' are there from 1)
+    LARGE_CIRCLE_SINCE: ClassVar[dict[str, int]] = {"DE": 2}
     STATE = State
 
     DEFAULT_CITY_CUBES = 1  # "Place 1 good in each coloured country."
@@ -42,6 +51,8 @@ class Rules(CircleRules, BaseRules):
         **BaseRules.OPTIONS,
         # ruling 8: delivering to a country with a large circle or New City costs only its colour's level
         "destination_extra_level": False,
+        # ruling 13: True lets a disc go on any small circle with room, and every disc on one score
+        "unconnected_discs": False,
     }
 
     def make_phases(self) -> list[Phase]:
@@ -59,6 +70,11 @@ class Rules(CircleRules, BaseRules):
         return out
 
     # --- building --------------------------------------------------------------------------------
+
+    def has_large_circle(self, g: GameState, region: int) -> bool:
+        """The map's large circles, less those added in a later rules version than the game's (Germany's in 2)."""
+        since = self.LARGE_CIRCLE_SINCE.get(g.label(region), 1)
+        return super().has_large_circle(g, region) and g.rules_version >= since
 
     def circle_capacity(self, g: GameState, circle: Circle) -> int:
         """p − 2 players' discs on a small circle (p: the players who started; ruling 10)."""
@@ -88,8 +104,7 @@ class Rules(CircleRules, BaseRules):
 
     def hard_to_pass(self, g: GameState, stop: int) -> bool:
         """A country with a large circle or a New City: one more engine level."""
-        info = self.map.region_info.get(stop)
-        return (info is not None and info.large_circle) or stop in g.new_cities
+        return self.has_large_circle(g, stop) or stop in g.new_cities
 
     def stop_levels(self, g: GameState, seat: int, stop: int, colour: str, final: bool) -> int:
         """1 for a coloured country (or New City), +1 for passing through one with a large circle or New City
@@ -107,16 +122,14 @@ class Rules(CircleRules, BaseRules):
         if any(link.owner != seat for link in route.links):
             return "only your own discs may be used to move goods"
         for stop in route.stops[1:-1]:
-            info = self.map.region_info.get(stop)
-            if info is not None and info.large_circle and seat not in large_discs_on(g, stop):
+            if self.has_large_circle(g, stop) and seat not in large_discs_on(g, stop):
                 return f"to pass through {g.stop_name(stop)} you need your disc on its large circle"
         return None
 
     def bot_pass_disc(self, g: GameState, seat: int, stop: int) -> str | None:
         """A country with a large circle is passed through only with one's disc on it: the bots' chains of
         circles through it include that disc."""
-        info = self.map.region_info.get(stop)
-        if info is not None and info.large_circle and seat not in large_discs_on(g, stop):
+        if self.has_large_circle(g, stop) and seat not in large_discs_on(g, stop):
             return g.label(stop)
         return None
 
