@@ -30,7 +30,10 @@ def play_until(page: Any, target: str, limit: float = 60) -> int:
     while True:
         assert time.monotonic() - started < limit, f"{target} was never offered"
         index = my_turn(page)
-        assert page.get_attribute("#decision", "data-state") == "choose", "the game ended first"
+        state = page.get_attribute("#decision", "data-state")
+        assert state != "over", "the game ended first"
+        if state != "choose":  # a live update replaced the decision between two reads: wait for the next one
+            continue
         if page.locator(target).count():
             return index
         if page.locator("#issue").count():
