@@ -11,6 +11,7 @@ import time
 
 from ageofsteam import Game
 from ageofsteam.bots import bot
+from ageofsteam.bots.judgement import judgement
 from ageofsteam.bots.steady import SteadyBot  # judged whatever the time: the same move on a busy machine
 from ageofsteam.engine.actions import Build, Deliver, IssueShares
 from ageofsteam.maps.detroit.plan import _Routes, own_graph, project, solo_plan, with_links
@@ -21,7 +22,7 @@ MAP = "detroit-bankruptcy"
 
 
 def test_the_steady_bot_builds_a_special_link_only_for_the_deliveries_it_opens():
-    """With players the bots follow the map's plan (``Rules.bot_plan``), which may lay a special link as the
+    """With players the bots follow the map's plan (``Judgement.plan``), which may lay a special link as the
     first of a line of links (a bridge to Windsor before the link beyond Downtown that its cubes take): every
     special link it builds carries its builder's deliveries within the first five turns, and most of those it
     could build it leaves (judged whatever the time: reproducible)."""
@@ -92,10 +93,10 @@ def test_a_later_bankruptcy_is_worth_more_to_the_bots_than_an_earlier_one():
     g = game.state
     gone = g.players[0]
     assert gone.eliminated
-    later = g.rules.bot_value(g, 0)
+    later = judgement(g).value(g, 0)
     record = state(g).bankrupt[0]
     state(g).bankrupt[0] = type(record)(record.turn - 1, record.income)
-    assert g.rules.bot_value(g, 0) < later
+    assert judgement(g).value(g, 0) < later
 
 
 # Solo, turn 3: Southfield–Dearborn built, no cash, purple cubes at both ends and none of their cities joined
@@ -218,7 +219,7 @@ def test_the_projection_finds_each_colours_longest_route_in_one_walk():
 
 def test_with_players_the_steady_bot_races_to_last_and_joins_the_cubes_to_their_city():
     """The multiplayer game is won by the last player not bankrupt, so the steady bot plans its turn as the solo
-    plan does (``Rules.bot_plan``): in the solo scenario's position with three rivals, it issues shares for
+    plan does (``Judgement.plan``): in the solo scenario's position with three rivals, it issues shares for
     the link that brings the purple cubes to Midtown Detroit and builds it (its rules of thumb built Downtown–
     Midtown, where no cube waits)."""
 
@@ -235,7 +236,7 @@ def test_with_players_the_steady_bot_races_to_last_and_joins_the_cubes_to_their_
         cubes={"P8": ["purple", "purple"], "J8": ["purple"]},
     )
     g = game.state
-    assert g.rules.bot_plan(g, 0) is not None  # the map's plan, as in the solo game
+    assert judgement(g).plan(g, 0) is not None  # the map's plan, as in the solo game
     steady, other = SteadyBot(weigh_seconds=None), bot("random")  # judged whatever the time: reproducible
     rng = random.Random(0)
     mine = []

@@ -16,6 +16,7 @@ import time
 from typing import TYPE_CHECKING
 
 from ageofsteam.bots.base import Hint
+from ageofsteam.bots.judgement import judgement
 from ageofsteam.bots.plans import chain_offers, circle_plans, disc_offers, link_plans, next_build
 from ageofsteam.bots.steady import PLAN_SECONDS, WEIGH_SECONDS, SteadyBot, own_build_budget, position_value
 from ageofsteam.engine.actions import Bid, Build, EndBuild, IssueShares
@@ -145,10 +146,10 @@ class StrongBot(SteadyBot):
         return out
 
     def _own_build_steps(self, g: GameState, first: Action, legal: list[Action]) -> list[Action]:
-        """In a map's own build phase, the builds its judgement offers for weighing (``Rules.bot_build_options``:
+        """In a map's own build phase, the builds its judgement offers for weighing (``Judgement.build_options``:
         the next builds of its other plans, best first); empty where it offers none."""
         seat = first.actor
-        return g.rules.bot_build_options(g, seat, legal, own_build_budget(g, seat), CANDIDATES)
+        return judgement(g).build_options(g, seat, legal, own_build_budget(g, seat), CANDIDATES)
 
     def _disc_steps(self, g: GameState, first: Action, legal: list[Action]) -> list[Action]:
         """Other discs worth weighing: the next discs of the other chains of circles."""
