@@ -11,6 +11,7 @@ from ageofsteam import Game
 from ageofsteam.bots import StrongBot, bot
 from ageofsteam.bots.judgement import judgement
 from ageofsteam.bots.steady import position_value
+from ageofsteam.bots.strong import SOLO_HORIZON
 from ageofsteam.engine.actions import Action, Deliver
 from ageofsteam.engine.playout import advance
 from ageofsteam.maps.miami.bots import HOPELESS, WON, cut_off, move_slots
@@ -178,7 +179,7 @@ def test_the_strong_bot_plays_out_each_move_once_when_nothing_is_left_to_chance(
     steady = bot("steady")
     while game.state.phase != "select_actions":
         game.apply(steady.choose(game, random.Random(0)))
-    strong = StrongBot(playouts=12)
+    strong = StrongBot(work=12 * SOLO_HORIZON)  # a playout on a solo map counts each turn it plays
     played: list[Action] = []
     weigh = strong._playout
 

@@ -104,7 +104,7 @@ def test_the_strong_bot_weighs_the_next_builds_of_other_station_sets_not_any_sta
     legal = game.legal_actions()
     assert len(legal) > 30
     first = bot("steady").choose(game, random.Random(0))
-    strong = StrongBot(playouts=1)
+    strong = StrongBot(work=1)
     options = strong._options(g, first, random.Random(0))
     steps = set(build_options(g, 1, legal, own_build_budget(g, 1), 100))  # every set's next build
     assert options[0] == first and len(options) == len(set(options))

@@ -73,11 +73,12 @@ class Judgement:
         as the base game's actions are judged."""
         return None
 
-    def plan(self, g: GameState, seat: int, deadline: float | None = None) -> TurnPlan | None:
+    def plan(self, g: GameState, seat: int, work: int | None = None) -> TurnPlan | None:
         """This map's own plan for ``seat``'s turn from where it stands, which the steady bot (and the strong
         bot's playouts) follow: the shares to issue, the action, the New City and the links to build, the move
-        in Move Goods, and why (``bots.plans.TurnPlan``); None: the bots' rules of thumb. ``deadline`` (a
-        ``time.perf_counter()`` value): weigh no more than until then and play the best found so far."""
+        in Move Goods, and why (``bots.plans.TurnPlan``); None: the bots' rules of thumb. ``work``: weigh no
+        more than this, in the map's own units of work (never time: the plan must be the same on any machine),
+        and play the best found so far; None: weigh all it would."""
         return None
 
     def build_plan(self, g: GameState, seat: int, legal: list[Action], budget: int) -> tuple[Action, str] | None:

@@ -16,7 +16,7 @@ It decides every move by rules of thumb that serve one plan, and says why:
   city links) are plans like the others. On a map without hexes, the next disc of the cheapest chain of
   circles joining two cities (``plans.circle_plans``). Other build actions of a map's own (stations…) by the
   map's own plan for them (``Judgement.build_plan``: New York's station sets), or else by what they add to its
-  position: a quick look at each, and the best few judged in full while time allows.
+  position: a quick look at each, and the best four judged in full.
 * **Moving** — the delivery (or a map's own move) that most raises its position, judged by playing it on a
   copy against passing; the engine is raised when that opens a better delivery for the turns left, or when
   nothing pays to deliver.
@@ -30,7 +30,6 @@ Every choice is one of the engine's legal actions; a decision takes a few millis
 from __future__ import annotations
 
 import random
-import time
 from typing import TYPE_CHECKING
 
 from ageofsteam.bots.base import Hint
@@ -76,10 +75,9 @@ PLANS_WEIGHED = 80  # legal builds weighed for one build
 PLANS_TRIED = 6  # link plans built on a copy to weigh them
 PROMISE_WEIGHT = 2.0  # what a delivery a plan opens for later is worth beside income now
 OWN_BUILDS_WEIGHED = 24  # a map's own build actions tried on a copy for one decision, at most
-OWN_BUILDS_JUDGED = 4  # the best of them by a quick look, judged in full
+OWN_BUILDS_JUDGED = 4  # the best of them by a quick look, judged in full (a delivery search can be slow)
 QUICK_LINK = 0.5  # what a link of one's own is worth at a quick look
-WEIGH_SECONDS = 0.03  # and for at most this long (a delivery search can be slow on some maps)
-PLAN_SECONDS = 0.035  # what a map's own plan (Judgement.plan) may spend weighing programs, for one decision
+PLAN_WORK = 110  # what a map's own plan (Judgement.plan) may weigh for one decision (Detroit: projections)
 MOVES_WEIGHED = 16  # deliveries tried on a copy for one decision (those paying most to the bot itself)
 GOOD_ENOUGH = -5.0  # a build scoring below this is not worth its money
 SHARE = 5  # dollars a share brings
@@ -216,23 +214,19 @@ class SteadyBot(RandomBot):
     name = "steady"
     level = "steady"
 
-    def __init__(self, weigh_seconds: float | None = WEIGH_SECONDS, plan_seconds: float = PLAN_SECONDS) -> None:
-        """``weigh_seconds``: how long one decision may spend judging in full the best of a map's own build
-        actions (after a quick look at each; one not judged is not taken); None: judge them all, whatever
-        the time (a decision that depends on nothing but the position: for reproducible experiments), the
-        map's own plan too. ``plan_seconds``: how long the map's own plan may weigh programs otherwise."""
+    def __init__(self, plan_work: int | None = PLAN_WORK) -> None:
+        """``plan_work``: the work a map's own plan for the turn may do for one decision, in the map's own units
+        (Detroit: projections of the turns to come); None: all it would do (for experiments). The bot never
+        reads the clock: a decision depends on the position and ``rng`` alone, on any machine."""
         super().__init__()
-        self.weigh_seconds = weigh_seconds
-        self.plan_seconds = plan_seconds
+        self.plan_work = plan_work
 
     def choose(self, game: Game, rng: random.Random) -> Action:
         return self.hint(game, rng).action
 
     def _map_plan(self, g: GameState, seat: int) -> TurnPlan | None:
-        """The map's own plan for the turn (``Judgement.plan``), weighed for at most ``plan_seconds`` (all of it
-        when the bot judges whatever the time)."""
-        deadline = None if self.weigh_seconds is None else time.perf_counter() + self.plan_seconds
-        return judgement(g).plan(g, seat, deadline=deadline)
+        """The map's own plan for the turn (``Judgement.plan``), within ``plan_work``."""
+        return judgement(g).plan(g, seat, work=self.plan_work)
 
     def hint(self, game: Game, rng: random.Random) -> Hint:
         g = game.state
@@ -607,7 +601,7 @@ class SteadyBot(RandomBot):
             a for a in legal if not isinstance(a, (EndBuild, Urbanize)) and g.rules.action_cost(g, a) <= budget
         ]
         # a quick look at every one (its score, cash and the links it makes), then the full judgement (with the
-        # deliveries the network promises, whose search can be slow) of the few best, while time allows
+        # deliveries the network promises, whose search can be slow) of the four best
         quick_base = self._quick_value(g, seat)
         quick = []
         for a in affordable[:: -(-len(affordable) // OWN_BUILDS_WEIGHED) or 1]:  # spread over the listing
@@ -615,12 +609,9 @@ class SteadyBot(RandomBot):
             advance(trial, a, random.Random(0))
             quick.append((self._quick_value(trial, seat) - quick_base - 0.15 * g.rules.action_cost(g, a), a))
         quick.sort(key=lambda t: -t[0])
-        deadline = None if self.weigh_seconds is None else time.perf_counter() + self.weigh_seconds
         base = position_value(g, seat) if quick else 0.0
         best: tuple[float, Action] | None = None
-        for k, (_, a) in enumerate(quick[:OWN_BUILDS_JUDGED]):
-            if deadline is not None and k >= 1 and time.perf_counter() > deadline:
-                break
+        for _, a in quick[:OWN_BUILDS_JUDGED]:
             gain = self._after(g, a, seat) - base - 0.15 * g.rules.action_cost(g, a)
             if best is None or gain > best[0]:
                 best = (gain, a)

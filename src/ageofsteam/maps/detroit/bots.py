@@ -37,8 +37,9 @@ class Judgement(BaseJudgement):
             return 2.5 if me.cash < short + 3 else 0.5
         return None if me.cash - rules.action_fee(g, action) >= short else 0.2
 
-    def plan(self, g: GameState, seat: int, deadline: float | None = None) -> TurnPlan | None:
+    def plan(self, g: GameState, seat: int, work: int | None = None) -> TurnPlan | None:
         """The turn's shares, action, links and moves by the projection of the turns to come (``plan.py``). With
         players too: the last player not bankrupt wins (at a tie, the highest income), so the game is the solo
-        game's race for the money to last longest; the plan weighs only the actions no rival has taken."""
-        return solo_plan(g, seat, deadline)
+        game's race for the money to last longest; the plan weighs only the actions no rival has taken.
+        ``work``: the projections it may weigh (``plan.py``)."""
+        return solo_plan(g, seat, work)
