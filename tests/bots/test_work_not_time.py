@@ -16,6 +16,7 @@ from ageofsteam.bots import SteadyBot, StrongBot
 from ageofsteam.bots.tournament import TournamentResult, run_tournament
 
 LEVELS = ["strong", "steady", "random"]
+CAP = 600.0  # the strong bot's safety cap in these tests: far beyond what the loaded clock shows a decision take
 
 
 def games(result: TournamentResult) -> list[tuple[Any, ...]]:
@@ -74,18 +75,18 @@ def test_the_strong_bot_decides_by_its_work_at_any_load(loaded: None) -> None:
     steady = SteadyBot()
     while game.state.phase != "build_track":
         game.apply(steady.choose(game, random.Random(0)))
-    strong = StrongBot(work=3)
+    strong = StrongBot(work=3, seconds=CAP)
     first = strong.hint(game, random.Random(9))
     assert strong.hint(game, random.Random(9)) == first
     assert "over 3 playouts" in first.reason or "played out 3 times" in first.reason  # all of its work
 
 
 def test_a_seeded_tournament_plays_the_same_games_at_any_load(monkeypatch: pytest.MonkeyPatch) -> None:
-    quiet = run_tournament("rust-belt", 3, LEVELS, 1, seed=11, work=1)
+    quiet = run_tournament("rust-belt", 3, LEVELS, 1, seed=11, seconds=CAP, work=1)
     real = time.perf_counter
     start = real()
     monkeypatch.setattr(time, "perf_counter", lambda: start + 30 * (real() - start))
-    busy = run_tournament("rust-belt", 3, LEVELS, 1, seed=11, work=1)
+    busy = run_tournament("rust-belt", 3, LEVELS, 1, seed=11, seconds=CAP, work=1)
     assert games(busy) == games(quiet)
     assert figures(busy) == figures(quiet)
 
