@@ -12,7 +12,8 @@
   g. the engine alone: whole games on a copied state, each action drawn uniformly from the legal ones, chance
      from a generator, no record and no invariant checks (the bots' playouts run this way);
   h. the steady bot's decisions in 4-player games of steady bots (median, 99th percentile);
-  i. the strong bot's decisions at its default budget of 1 s (a few decisions of turn 2).
+  i. the strong bot's decisions at its default work (28 playouts; a few decisions of turn 2's Build Track, where
+     a playout runs through most of a turn: longer than its median decision over a game, about a second).
 
 Every position comes from a seeded random game, so each run measures the same work. Exit status 1 if a
 target is missed (``--no-fail`` to always exit 0). ``--only bg`` runs the parts named by their letters.
@@ -272,7 +273,7 @@ def main() -> int:
 
     def part_i() -> list[Row]:
         strong_s, info = bench_strong()
-        return [("i. strong decision at 1 s", f"{strong_s:.2f} s", "≤ 1.1 s", strong_s <= 1.1, info)]
+        return [("i. strong decision, default work", f"{strong_s:.2f} s", "≤ 2.5 s", strong_s <= 2.5, info)]
 
     parts = {"a": part_a, "b": part_b, "c": part_c, "d": part_d, "e": part_e, "f": part_f, "g": part_g}
     parts.update({"h": part_h, "i": part_i})

@@ -46,5 +46,5 @@ from ageofsteam.bots import bot  # noqa: E402
 game = Game.new("rust-belt", players=3, seed=9)
 hint = bot("steady").hint(game, rng)
 print("Hint:", hint.action.to_json(), "-", hint.reason)
-strong = bot("strong", seconds=0.2)  # thinks 0.2 s a move: the steady move and others played out to the turn's end
+strong = bot("strong", work=6)  # the steady move and others played out to the turn's end, 6 playouts
 game.apply(strong.choose(game, rng))

@@ -109,7 +109,7 @@ def steady_game(map_id: str, players: int, seed: int) -> Game:
     from ageofsteam.bots.steady import SteadyBot
 
     game = Game.new(map_id, players=players, seed=seed)
-    bots = [SteadyBot(weigh_seconds=None) for _ in range(players)]
+    bots = [SteadyBot(plan_work=None) for _ in range(players)]
     rngs = [random.Random(10 * seed + s) for s in range(players)]
     while not game.over:
         seat = game.to_move

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from ageofsteam import Game, view
-from ageofsteam.bots import LEVELS, Hint, SteadyBot, StrongBot, bot
+from ageofsteam.bots import DEFAULT_SECONDS, DEFAULT_WORK, LEVELS, Hint, SteadyBot, StrongBot, bot
 from ageofsteam.bots.strong import SOLO_HORIZON, horizon
 from ageofsteam.engine.errors import BadInput
 from ageofsteam.engine.invariants import check_invariants
@@ -40,13 +40,13 @@ def test_the_steady_bot_plays_only_legal_actions_and_says_why(map_id: str) -> No
 
 
 @pytest.mark.parametrize("map_id", map_ids())
-def test_the_steady_bot_without_a_time_limit_decides_from_the_position_alone(map_id: str) -> None:
-    """``SteadyBot(weigh_seconds=None)`` tries every affordable build of a map's own, whatever the time: two
-    games played alike give the same decisions."""
+def test_the_steady_bot_decides_from_the_position_alone(map_id: str) -> None:
+    """The steady bot never reads the clock (its work is counted, not timed): two games played alike give the
+    same decisions."""
     played = []
     for _ in range(2):
         game = opening(map_id)
-        steady = SteadyBot(weigh_seconds=None)
+        steady = SteadyBot()
         rng = random.Random(7)
         moves = []
         for _ in range(DECISIONS // 2):
@@ -62,7 +62,7 @@ def test_the_steady_bot_without_a_time_limit_decides_from_the_position_alone(map
 @pytest.mark.parametrize("map_id", map_ids())
 def test_the_strong_bot_plays_only_legal_actions_within_a_tiny_budget(map_id: str) -> None:
     game = opening(map_id)
-    strong = bot("strong", seconds=0.001)
+    strong = bot("strong", work=2)
     steady = bot("steady")
     rng = random.Random(6)
     for i in range(40):
@@ -83,7 +83,7 @@ def test_on_a_solo_map_the_strong_bot_plays_out_share_counts_over_several_turns(
         game.apply(steady.choose(game, random.Random(0)))
     g = game.state
     assert horizon(g) == SOLO_HORIZON > 1
-    strong = StrongBot(playouts=4)
+    strong = StrongBot(work=4)
     first = steady.choose(game, random.Random(0))
     options = strong._options(g, first, random.Random(0))
     assert len([a for a in options if a.kind == "issue_shares"]) > 1
@@ -95,14 +95,14 @@ def test_in_a_game_of_several_the_strong_bot_leaves_shares_to_the_steady_bot() -
     assert horizon(g) == 1
     first = bot("steady").choose(game, random.Random(0))
     assert first.kind == "issue_shares"
-    assert StrongBot(playouts=4)._options(g, first, random.Random(0)) == [first]
+    assert StrongBot(work=4)._options(g, first, random.Random(0)) == [first]
 
 
 def test_the_strong_bot_never_reads_the_games_seed() -> None:
     game = Game.new("rust-belt", players=4, seed=3)
     while game.state.phase != "build_track":
         game.apply(bot("steady").choose(game, random.Random(1)))
-    strong = StrongBot(playouts=10)  # a fixed amount of search: the decision depends on the position and rng only
+    strong = StrongBot(work=10)  # work, not time: the decision depends on the position and rng only
     other = Game.from_record(game.record)
     other.record.seed = 999_999  # the chance the game holds differs; the bot's own does not
     a = strong.choose(game, random.Random(42))
@@ -116,9 +116,25 @@ def test_every_level_is_made_by_its_id(level: str) -> None:
 
 
 @pytest.mark.parametrize(
-    ("level", "seconds", "words"),
-    [("expert", None, "unknown bot level 'expert'"), ("strong", 0, "positive"), ("strong", -1.0, "positive")],
+    ("level", "seconds", "work", "words"),
+    [
+        ("expert", None, None, "unknown bot level 'expert'"),
+        ("strong", 0, None, "positive number of seconds"),
+        ("strong", -1.0, None, "positive number of seconds"),
+        ("strong", None, 0, "positive whole number of playouts"),
+        ("strong", None, 2.5, "positive whole number of playouts"),
+        ("strong", None, True, "positive whole number of playouts"),
+    ],
 )
-def test_a_bad_level_or_budget_is_refused_in_one_line(level: str, seconds: float | None, words: str) -> None:
+def test_a_bad_level_or_budget_is_refused_in_one_line(
+    level: str, seconds: float | None, work: int | None, words: str
+) -> None:
     with pytest.raises(BadInput, match=words):
-        bot(level, seconds=seconds)
+        bot(level, seconds=seconds, work=work)
+
+
+def test_the_strong_bots_budget_is_work_and_its_seconds_only_a_cap() -> None:
+    strong = bot("strong", work=12, seconds=3.0)
+    assert isinstance(strong, StrongBot) and (strong.work, strong.seconds) == (12, 3.0)
+    default = bot("strong")
+    assert isinstance(default, StrongBot) and default.work == DEFAULT_WORK and default.seconds == DEFAULT_SECONDS

@@ -29,13 +29,16 @@ MULTIPLAYER_KEYS = {
 
 
 class SpyBots:
-    """Stands in for ``bot(level, seconds=...)`` in the CLI: records each request, answers as the random bot."""
+    """Stands in for ``bot(level, work=..., seconds=...)`` in the CLI: records each request (the level and the
+    safety cap; the work, by level, in ``work``), answers as the random bot."""
 
     def __init__(self) -> None:
         self.asked: list[tuple[str, float | None]] = []
+        self.work: set[tuple[str, int | None]] = set()
 
-    def __call__(self, level: str, *, seconds: float | None = None) -> RandomBot:
+    def __call__(self, level: str, *, work: int | None = None, seconds: float | None = None) -> RandomBot:
         self.asked.append((level, seconds))
+        self.work.add((level, work))
         return RandomBot()
 
 
@@ -67,10 +70,11 @@ def test_later_commands_play_the_bot_seats_at_their_recorded_level(tmp_path: Pat
     assert aos(*args, "-o", path).exit_code == 0
     assert spy.asked == []
     save = tmp_path / "p.json"
-    result = aos("play", "--load", path, "--seconds", "0.25", "--save", save, input="")
+    result = aos("play", "--load", path, "--seconds", "0.25", "--work", "3", "--save", save, input="")
     assert result.exit_code == 0, result.output
     assert Game.load(save).over
     assert spy.asked and set(spy.asked) == {("strong", 0.25)}
+    assert spy.work == {("strong", 3)}
 
 
 def test_play_makes_bot_seats_of_the_level_asked_for(tmp_path: Path, spy: SpyBots) -> None:
@@ -92,11 +96,13 @@ def test_act_lets_the_recorded_level_play(tmp_path: Path, spy: SpyBots) -> None:
         == 0
     )
     spy.asked.clear()
+    spy.work.clear()
     game = Game.load(path)
     assert game.to_move == 0
-    assert aos("act", path, '{"kind": "issue_shares", "count": 0}', "--seconds", "2").exit_code == 0
+    assert aos("act", path, '{"kind": "issue_shares", "count": 0}', "--seconds", "2", "--work", "5").exit_code == 0
     if any(a.get("player") in (1, 2) for a in Record.load(path).actions[len(game.record.actions) :]):
         assert set(spy.asked) == {("random", 2.0)}
+        assert spy.work == {("random", 5)}
 
 
 # --- aos hint --------------------------------------------------------------------------------------------
@@ -129,10 +135,13 @@ def test_hint_text_names_the_player_the_action_and_why(game_file: Path) -> None:
     assert game_file.read_bytes() == before
 
 
-def test_hint_of_the_strong_bot_within_its_time(game_file: Path) -> None:
-    result = aos("hint", game_file, "--level", "strong", "--seconds", "0.2", "--json")
+def test_hint_of_the_strong_bot_within_its_work(game_file: Path) -> None:
+    result = aos("hint", game_file, "--level", "strong", "--work", "2", "--json")
     assert result.exit_code == 0, result.output
     assert json.loads(result.output)["level"] == "strong"
+    assert json.loads(aos("hint", game_file, "--level", "strong", "--work", "2", "--json").output) == json.loads(
+        result.output
+    )  # work, not time: the same position gets the same hint
 
 
 def test_hint_on_a_finished_game_is_refused(tmp_path: Path) -> None:
@@ -201,6 +210,7 @@ def test_tournament_on_detroit_solo() -> None:
         (["--bots", "steady,random", "-p", "3"], "give one bot level per player (3)"),
         (["--bots", "steady", "-p", "3", "--seconds", "0"], "positive number of seconds"),
         (["--bots", "steady", "-p", "3", "--seconds", "-1"], "positive number of seconds"),
+        (["--bots", "steady", "-p", "3", "--work", "0"], "positive whole number of playouts"),
         (["--bots", "steady", "-p", "3", "--games", "0"], "at least 1, not 0"),
         (["--bots", "steady", "-p", "3", "--workers", "0"], "at least 1, not 0"),
         (["--bots", "steady", "-p", "9"], "for 3–6 players, not 9"),
@@ -223,6 +233,7 @@ def test_tournament_refuses_bad_input_with_exit_2(args: list[str], reason: str) 
     [
         (["hint", "{file}", "--level", "clever"], "unknown bot level 'clever'"),
         (["hint", "{file}", "--seconds", "0"], "positive number of seconds"),
+        (["hint", "{file}", "--work", "-3"], "positive whole number of playouts"),
         (["hint", "missing.json"], "cannot read missing.json"),
         (["new", "rust-belt", "-p", "3", "--bots", "1", "--bot-level", "clever", "-o", "{new}"], "unknown bot level"),
         (["new", "rust-belt", "-p", "3", "--bot-level", "strong", "-o", "{new}"], "give --bots N too"),

@@ -48,14 +48,14 @@ def game_at(phase: str, *, turn: int, cash: int, shares: int, engine: int = 1) -
 def test_no_share_for_track_when_no_chain_of_circles_would_carry_goods():
     # no goods anywhere: no chain is worth building, and $5 covers the $3 of expenses
     game = game_at("issue_shares", turn=3, cash=5, shares=2)
-    hint = SteadyBot(weigh_seconds=None).hint(game, random.Random(0))
+    hint = SteadyBot(plan_work=None).hint(game, random.Random(0))
     assert hint.action == IssueShares(1, 0), hint.reason
 
 
 def test_deep_in_shares_it_buys_no_engine_level_nothing_delivers_over():
     # 8 shares, no income, nothing to deliver: an engine level would only bring the bankruptcy closer
     game = game_at("move_goods", turn=2, cash=0, shares=8)
-    hint = SteadyBot(weigh_seconds=None).hint(game, random.Random(0))
+    hint = SteadyBot(plan_work=None).hint(game, random.Random(0))
     assert hint.action == SkipMove(1), hint.reason
 
 

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import itertools
 import random
-import time
 
 from ageofsteam import Game
 from ageofsteam.bots import bot
-from ageofsteam.bots.steady import SteadyBot  # judged whatever the time: the same move on a busy machine
+from ageofsteam.bots.judgement import judgement
+from ageofsteam.bots.steady import PLAN_WORK, SteadyBot
 from ageofsteam.engine.actions import Build, Deliver, IssueShares
 from ageofsteam.maps.detroit.plan import _Routes, own_graph, project, solo_plan, with_links
 from ageofsteam.rules.special_links import BuildLink, legal_link_builds, special_link
@@ -21,11 +21,11 @@ MAP = "detroit-bankruptcy"
 
 
 def test_the_steady_bot_builds_a_special_link_only_for_the_deliveries_it_opens():
-    """With players the bots follow the map's plan (``Rules.bot_plan``), which may lay a special link as the
+    """With players the bots follow the map's plan (``Judgement.plan``), which may lay a special link as the
     first of a line of links (a bridge to Windsor before the link beyond Downtown that its cubes take): every
     special link it builds carries its builder's deliveries within the first five turns, and most of those it
     could build it leaves (judged whatever the time: reproducible)."""
-    steady = SteadyBot(weigh_seconds=None)
+    steady = SteadyBot(plan_work=None)
     offered = 0
     built: list[tuple[int, int, str]] = []
     carried: set[tuple[int, int, str]] = set()
@@ -85,17 +85,17 @@ def test_a_later_bankruptcy_is_worth_more_to_the_bots_than_an_earlier_one():
     from ageofsteam.maps.detroit.state import state
 
     game = solo_start()
-    steady = SteadyBot(weigh_seconds=None)
+    steady = SteadyBot(plan_work=None)
     rng = random.Random(0)
     while not game.over:
         game.apply(steady.choose(game, rng))
     g = game.state
     gone = g.players[0]
     assert gone.eliminated
-    later = g.rules.bot_value(g, 0)
+    later = judgement(g).value(g, 0)
     record = state(g).bankrupt[0]
     state(g).bankrupt[0] = type(record)(record.turn - 1, record.income)
-    assert g.rules.bot_value(g, 0) < later
+    assert judgement(g).value(g, 0) < later
 
 
 # Solo, turn 3: Southfield–Dearborn built, no cash, purple cubes at both ends and none of their cities joined
@@ -115,7 +115,7 @@ def solo_position(phase: str = "issue_shares", **given: object) -> Game:
 
 def test_the_solo_plan_issues_shares_for_a_link_that_brings_cubes_to_their_city():
     game = solo_position()
-    steady = SteadyBot(weigh_seconds=None)
+    steady = SteadyBot(plan_work=None)
     rng = random.Random(0)
     choices = []
     while game.state.phase != "move_goods":
@@ -146,12 +146,12 @@ def test_the_solo_plan_moves_a_cube_that_pays_rather_than_passing():
     plan = solo_plan(game.state, 0)
     assert plan is not None and isinstance(plan.move, Deliver)
     assert plan.move.colour == "purple" and len(plan.move.links) == 2  # Dearborn → Southfield → Midtown
-    assert SteadyBot(weigh_seconds=None).choose(game, random.Random(0)) == plan.move
+    assert SteadyBot(plan_work=None).choose(game, random.Random(0)) == plan.move
 
 
 def test_the_solo_plan_places_a_black_new_city_where_black_cubes_have_nowhere_to_go():
     game = solo_position(cubes={"P8": ["black", "black"], "J8": ["black", "black"]})
-    steady = SteadyBot(weigh_seconds=None)
+    steady = SteadyBot(plan_work=None)
     rng = random.Random(0)
     while game.state.phase != "move_goods":
         game.apply(steady.choose(game, rng))
@@ -162,21 +162,44 @@ def test_the_solo_plan_places_a_black_new_city_where_black_cubes_have_nowhere_to
     assert any(lk.owner == 0 and site in (lk.a, lk.b) and lk.other(site) in holders for lk in g.network.links.values())
 
 
-def test_a_solo_plan_cut_short_by_its_deadline_still_plans_and_serves_only_asks_with_a_deadline():
+def test_a_solo_plan_with_little_work_still_plans_and_is_kept_for_its_position_and_budget():
     from ageofsteam.maps.detroit import plan as detroit_plan
 
     game = solo_start()
     g = game.state
     assert g.phase == "issue_shares"
-    detroit_plan._memo.clear()
-    hurried = solo_plan(g, 0, deadline=time.perf_counter() - 1.0)  # the time is up before it starts
+    plans = detroit_plan._memory(g).plans
+    plans.clear()
+    hurried = solo_plan(g, 0, work=1)  # the work is done before it starts
     assert hurried is not None  # the special links and the best one-link programs are weighed all the same
     key = detroit_plan._key(g, 0)
-    assert detroit_plan._memo[key] == (hurried, False)
-    assert solo_plan(g, 0, deadline=time.perf_counter() - 1.0) is hurried  # a hurried ask takes it
-    whole = solo_plan(g, 0)  # an ask with all the time weighs every program again
-    assert detroit_plan._memo[key] == (whole, True)
-    assert solo_plan(g, 0, deadline=time.perf_counter() - 1.0) is whole  # and the whole plan serves everyone
+    assert plans[key, 1] is hurried
+    assert solo_plan(g, 0, work=1) is hurried  # the same position and budget: the same plan
+    whole = solo_plan(g, 0)  # no limit: every program weighed
+    assert plans[key, None] is whole and whole is not hurried
+    plans.clear()
+    assert solo_plan(g, 0, work=1) == hurried  # made again, it is the same plan
+
+
+def test_a_plan_depends_on_the_position_alone_not_on_the_positions_asked_before():
+    """A position's plan is the same in a fresh process (a server's worker that just replayed the game, ``aos
+    hint``) as in the game that reached it: the links a plan weighs are kept for the board, and they are the same
+    whether the board was first seen in Issue Shares or in the player's own build, where the special links can
+    be built this moment."""
+    from ageofsteam.maps.detroit import plan as detroit_plan
+
+    game = solo_start(seed=0)
+    steady = SteadyBot()
+    while not (game.state.build is not None and legal_link_builds(game.state, 0)):
+        game.apply(steady.choose(game, random.Random(0)))
+    g = game.state
+    detroit_plan._MEMORIES.clear()
+    fresh = (detroit_plan.candidates(g, 0), solo_plan(g, 0, work=PLAN_WORK))
+    detroit_plan._MEMORIES.clear()
+    before = g.copy()  # the same board, before the build
+    before.build, before.phase = None, "issue_shares"
+    solo_plan(before, 0, work=PLAN_WORK)
+    assert (detroit_plan.candidates(g, 0), solo_plan(g, 0, work=PLAN_WORK)) == fresh
 
 
 def test_the_projection_finds_each_colours_longest_route_in_one_walk():
@@ -218,7 +241,7 @@ def test_the_projection_finds_each_colours_longest_route_in_one_walk():
 
 def test_with_players_the_steady_bot_races_to_last_and_joins_the_cubes_to_their_city():
     """The multiplayer game is won by the last player not bankrupt, so the steady bot plans its turn as the solo
-    plan does (``Rules.bot_plan``): in the solo scenario's position with three rivals, it issues shares for
+    plan does (``Judgement.plan``): in the solo scenario's position with three rivals, it issues shares for
     the link that brings the purple cubes to Midtown Detroit and builds it (its rules of thumb built Downtown–
     Midtown, where no cube waits)."""
 
@@ -235,8 +258,8 @@ def test_with_players_the_steady_bot_races_to_last_and_joins_the_cubes_to_their_
         cubes={"P8": ["purple", "purple"], "J8": ["purple"]},
     )
     g = game.state
-    assert g.rules.bot_plan(g, 0) is not None  # the map's plan, as in the solo game
-    steady, other = SteadyBot(weigh_seconds=None), bot("random")  # judged whatever the time: reproducible
+    assert judgement(g).plan(g, 0) is not None  # the map's plan, as in the solo game
+    steady, other = SteadyBot(plan_work=None), bot("random")  # judged whatever the time: reproducible
     rng = random.Random(0)
     mine = []
     while g.phase != "move_goods":

@@ -9,10 +9,12 @@ from collections.abc import Iterator
 
 from ageofsteam import Game
 from ageofsteam.bots import StrongBot, bot
+from ageofsteam.bots.judgement import judgement
 from ageofsteam.bots.steady import position_value
+from ageofsteam.bots.strong import SOLO_HORIZON
 from ageofsteam.engine.actions import Action, Deliver
 from ageofsteam.engine.playout import advance
-from ageofsteam.maps.miami.rules import HOPELESS, WON
+from ageofsteam.maps.miami.bots import HOPELESS, WON, cut_off, move_slots
 from ageofsteam.maps.miami.state import Result, state
 
 MAP = "miami-2030"
@@ -32,9 +34,9 @@ def test_people_next_to_the_next_flood_count_against_the_position():
     g = Game.new(MAP, players=1, seed=1).state
     danger = sum(sum(state(g).people[lab].values()) for lab in in_danger(Game.new(MAP, players=1, seed=1)))
     assert danger > 0
-    assert not g.rules.cut_off(g, 0)  # type: ignore[attr-defined]
+    assert not cut_off(g, 0)
     solvency = 0.3 * (g.players[0].income - g.rules.expenses(g, 0))
-    assert g.rules.bot_value(g, 0) == solvency - 1.5 * danger
+    assert judgement(g).value(g, 0) == solvency - 1.5 * danger
 
 
 def test_people_the_water_has_cut_off_count_against_the_position_more():
@@ -44,10 +46,10 @@ def test_people_the_water_has_cut_off_count_against_the_position_more():
     state(g).markers["D6"] = ["flood"]
     g.board_changed()
     people = sum(state(g).people["B6"].values())
-    assert g.rules.cut_off(g, 0) == {g.map.by_label["B6"]: people}  # type: ignore[attr-defined]
+    assert cut_off(g, 0) == {g.map.by_label["B6"]: people}
     danger = sum(sum(state(g).people[lab].values()) for lab in in_danger(game))
     solvency = 0.3 * (g.players[0].income - g.rules.expenses(g, 0))
-    assert g.rules.bot_value(g, 0) == solvency - 1.5 * danger - 3.0 * people
+    assert judgement(g).value(g, 0) == solvency - 1.5 * danger - 3.0 * people
 
 
 def test_a_district_of_miami_east_may_take_the_colour_of_a_new_city_left_for_the_bots():
@@ -56,9 +58,9 @@ def test_a_district_of_miami_east_may_take_the_colour_of_a_new_city_left_for_the
     colours = {g.rules.NEW_CITIES[letter][0] for letter in g.new_cities_left}
     assert colours
     for colour in colours:
-        assert g.rules.bot_accepts(g, east, colour)
-        assert not g.rules.bot_accepts(g, west, colour)  # the West's people go to the exits
-    assert not g.rules.bot_accepts(g, east, "black")  # no black New City on this map
+        assert judgement(g).accepts(g, east, colour)
+        assert not judgement(g).accepts(g, west, colour)  # the West's people go to the exits
+    assert not judgement(g).accepts(g, east, "black")  # no black New City on this map
 
 
 def steady_decisions(seeds: range, last_turn: int) -> Iterator[tuple[Game, Action]]:
@@ -79,12 +81,12 @@ def test_the_steady_bot_floods_where_no_one_is_shut_in_when_it_can():
         g = game.state
         if g.phase != "flooding":
             continue
-        shut = sum(g.rules.cut_off(g, 0).values())  # type: ignore[attr-defined]
+        shut = sum(cut_off(g, 0).values())
         harmless = []
         for a in game.legal_actions():
             trial = g.copy()
             advance(trial, a, random.Random(0))
-            if sum(trial.rules.cut_off(trial, 0).values()) <= shut:  # type: ignore[attr-defined]
+            if sum(cut_off(trial, 0).values()) <= shut:
                 harmless.append(a)
         if harmless:
             judged += 1
@@ -108,13 +110,13 @@ def test_the_steady_bot_evacuates_people_in_danger_first():
 def test_engineer_is_wanted_while_people_wait_on_districts_no_track_joins():
     g = Game.new(MAP, players=1, seed=1).state
     g.players[0].cash = 10
-    assert g.rules.bot_action_value(g, 0, "engineer") == 5.0
+    assert judgement(g).action_value(g, 0, "engineer") == 5.0
     g.players[0].cash = 7  # a fourth tile needs the cash for it
-    assert g.rules.bot_action_value(g, 0, "engineer") is None
+    assert judgement(g).action_value(g, 0, "engineer") is None
     g.players[0].cash = 10
     for people in state(g).people.values():
         people.clear()  # no one waits: the base game's judgement
-    assert g.rules.bot_action_value(g, 0, "engineer") is None
+    assert judgement(g).action_value(g, 0, "engineer") is None
 
 
 def hard_game(seed: int = 1) -> Game:
@@ -124,15 +126,14 @@ def hard_game(seed: int = 1) -> Game:
 def test_a_won_game_counts_more_than_a_lost_one_with_a_better_income():
     game = hard_game()
     g = game.state
-    rules = g.rules
     lost, won = g.copy(), g.copy()
     for trial, ok in ((lost, False), (won, True)):
         trial.over = True
         state(trial).result = Result(ok, 10, 19 if ok else 18, 0 if ok else 1, "")
     won.players[0].income, lost.players[0].income = 0, 30  # the money does not count once the game is over
     won.players[0].shares = 30
-    assert rules.bot_value(won, 0) == WON
-    assert rules.bot_value(lost, 0) == 0.0
+    assert judgement(g).value(won, 0) == WON
+    assert judgement(g).value(lost, 0) == 0.0
     assert position_value(won, 0) > position_value(lost, 0) + 1
 
 
@@ -148,13 +149,12 @@ def test_of_two_bankruptcies_the_one_with_more_people_out_is_the_better():
 
 def test_more_people_than_the_move_rounds_left_can_carry_count_as_a_lost_game():
     g = hard_game().state
-    rules = g.rules
-    assert rules.move_slots(g) == 20 and rules.people_left(g) == 19  # type: ignore[attr-defined]
-    before = rules.bot_value(g, 0)
+    assert move_slots(g) == 20 and g.rules.people_left(g) == 19  # type: ignore[attr-defined]
+    before = judgement(g).value(g, 0)
     late = g.copy()
     late.turn = 2  # one round gone without a delivery: 18 move rounds for 19 people
-    assert rules.move_slots(late) == 18  # type: ignore[attr-defined]
-    assert rules.bot_value(late, 0) == before - HOPELESS - 1
+    assert move_slots(late) == 18
+    assert judgement(g).value(late, 0) == before - HOPELESS - 1
 
 
 def test_the_move_rounds_left_count_down_through_move_goods():
@@ -164,7 +164,7 @@ def test_the_move_rounds_left_count_down_through_move_goods():
     seen = {}
     while game.state.turn == 1:
         g = game.state
-        seen.setdefault((g.phase, g.move_round), g.rules.move_slots(g))  # type: ignore[attr-defined]
+        seen.setdefault((g.phase, g.move_round), move_slots(g))
         game.apply(steady.choose(game, rng))
     assert seen[("build_track", 0)] == 20
     assert seen[("move_goods", 1)] == 20
@@ -179,7 +179,7 @@ def test_the_strong_bot_plays_out_each_move_once_when_nothing_is_left_to_chance(
     steady = bot("steady")
     while game.state.phase != "select_actions":
         game.apply(steady.choose(game, random.Random(0)))
-    strong = StrongBot(playouts=12)
+    strong = StrongBot(work=12 * SOLO_HORIZON)  # a playout on a solo map counts each turn it plays
     played: list[Action] = []
     weigh = strong._playout
 

@@ -1,4 +1,4 @@
-"""New York Subway's judgement for the bots (``maps/new_york/bots.py``, ``Rules.bot_build_plan``): the steady bot
+"""New York Subway's judgement for the bots (``maps/new_york/bots.py``, ``Judgement.build_plan``): the steady bot
 builds whole station sets — the excavations and the stations that together open a link — within the cash it
 can spare, and games of steady bots earn income.
 
@@ -97,13 +97,14 @@ def test_steady_bots_earn_income_in_the_first_turns():
 
 def test_the_strong_bot_weighs_the_next_builds_of_other_station_sets_not_any_station():
     """A station or an excavation picked at random opens nothing: the strong bot plays out the steady bot's
-    build, the next builds of the other best station sets and the end of the build turn (``bot_build_options``)."""
+    build, the next builds of the other best station sets and the end of the build turn
+    (``Judgement.build_options``)."""
     game = game_at(stacks={"K2": ["yellow"], "N1": ["purple"], "N3": ["red"], "K4": ["black"]}, to_move=1, cash=20)
     g = game.state
     legal = game.legal_actions()
     assert len(legal) > 30
     first = bot("steady").choose(game, random.Random(0))
-    strong = StrongBot(playouts=1)
+    strong = StrongBot(work=1)
     options = strong._options(g, first, random.Random(0))
     steps = set(build_options(g, 1, legal, own_build_budget(g, 1), 100))  # every set's next build
     assert options[0] == first and len(options) == len(set(options))

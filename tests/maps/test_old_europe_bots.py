@@ -31,7 +31,7 @@ def test_its_chain_through_germany_takes_the_large_circle_its_goods_must_pass():
     # a blue good in France, blue Poland the only country that takes it; the short way runs through Germany,
     # whose large circle goods pass only with the mover's own disc on it
     game = game_at("build_track", cubes={"FR": ["blue"]}, engine=2)
-    steady = SteadyBot(weigh_seconds=None)
+    steady = SteadyBot(plan_work=None)
     while game.state.build is not None and game.state.build.player == 1:
         game.apply(steady.choose(game, random.Random(0)))
     g = game.state
@@ -42,7 +42,7 @@ def test_its_chain_through_germany_takes_the_large_circle_its_goods_must_pass():
 def test_no_share_when_the_cash_covers_the_chain_it_wants_and_the_expenses():
     # a red good in France, red Spain next door: one disc for $2; $8 covers it and the $3 of expenses
     game = game_at("issue_shares", cubes={"FR": ["red"]}, turn=3, cash=8)
-    hint = SteadyBot(weigh_seconds=None).hint(game, random.Random(0))
+    hint = SteadyBot(plan_work=None).hint(game, random.Random(0))
     assert hint.action == IssueShares(1, 0), hint.reason
 
 

@@ -12,7 +12,7 @@ from typing import Any, get_args
 import pytest
 from fastapi.testclient import TestClient
 
-from ageofsteam.bots import LEVELS, RandomBot
+from ageofsteam.bots import DEFAULT_SECONDS, DEFAULT_WORK, LEVELS, RandomBot
 from ageofsteam.engine.game import Game
 from ageofsteam.server import create_app
 from ageofsteam.server import hub as hub_module
@@ -48,7 +48,8 @@ def test_the_api_offers_every_bot_level_with_its_title(client: TestClient) -> No
     assert [b["level"] for b in bots] == list(LEVELS)
     assert [b["title"] for b in bots] == ["Easy", "Medium", "Hard"]
     assert all(b["about"] for b in bots)
-    assert [b["seconds"] for b in bots] == [None, None, 1.0]
+    assert [b["work"] for b in bots] == [None, None, DEFAULT_WORK]  # the strong bot's playouts, on any machine
+    assert [b["seconds"] for b in bots] == [None, None, DEFAULT_SECONDS]  # and its safety cap
 
 
 def test_games_take_every_level_and_refuse_others(client: TestClient) -> None:
@@ -85,9 +86,9 @@ def test_bots_decide_in_worker_processes(client: TestClient) -> None:
 
 
 def test_a_thinking_bot_never_holds_up_another_game(db_url: str) -> None:
-    app = create_app(db_url, bot_seconds=30.0, bot_workers=2)
+    app = create_app(db_url, bot_seconds=30.0, bot_workers=2, bot_work=7)
     hub = app.state.hub
-    hub.thinker.work = slow_bots.think_hard  # a strong bot that uses its whole budget (30 s) on the CPU
+    hub.thinker.work = slow_bots.think_hard  # a strong bot that uses its whole safety cap (30 s) on the CPU
     with TestClient(app) as client:
         r = client.post(
             "/api/games", json={"map": "rust-belt", "players": 3, "seed": 2, "seats": seats(*["strong"] * 3)}
@@ -95,7 +96,7 @@ def test_a_thinking_bot_never_holds_up_another_game(db_url: str) -> None:
         bots, bots_host = r.json()["id"], hdr(r.json()["host_token"])
         wait_for(lambda: len(hub.thinker.running) == 1)
         (job,) = hub.thinker.running.values()
-        assert job.game_id == bots and job.level == "strong" and job.seconds == 30.0
+        assert job.game_id == bots and job.level == "strong" and (job.work, job.seconds) == (7, 30.0)
         before = client.get(f"/api/games/{bots}").json()  # the game can be read while its bot thinks
         assert before["index"] == job.index
         r = client.get(f"/api/games/{bots}/hint", headers=bots_host)  # no hint while a bot is to move

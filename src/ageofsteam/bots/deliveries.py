@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from ageofsteam.bots.judgement import judgement
 from ageofsteam.rules.move_goods import all_routes
 
 if TYPE_CHECKING:
@@ -14,17 +15,17 @@ if TYPE_CHECKING:
 
 
 def own_gain(g: GameState, seat: int, links: Sequence[Link]) -> int:
-    """Income to ``seat`` from a delivery along ``links``, as the map counts it (``Rules.bot_link_income``: its
+    """Income to ``seat`` from a delivery along ``links``, as the map counts it (``Judgement.link_income``: its
     own links, and links of no one's that pay the mover, such as Iceland's boats)."""
-    income = g.rules.bot_link_income
+    income = judgement(g).link_income
     return sum(income(g, seat, lk) for lk in links)
 
 
 def best_gains(g: GameState, seat: int, count: int, per_cube: int | None = None) -> int:
     """The income of ``seat``'s ``count`` best deliveries now, each cube once (``per_cube``: at most this many
-    from one stop's goods of one colour), counting what each route pays them (``Rules.bot_route_income``)."""
+    from one stop's goods of one colour), counting what each route pays them (``Judgement.route_income``)."""
     best: dict[tuple[int, str], list[int]] = {}
-    income = g.rules.bot_route_income
+    income = judgement(g).route_income
     for r in all_routes(g, seat):
         gain = income(g, seat, r)
         if gain:

@@ -14,6 +14,7 @@ import heapq
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from ageofsteam.bots.judgement import judgement
 from ageofsteam.rules.build_track import iter_builds
 from ageofsteam.rules.circles import PlaceDisc, circle_discs, discs_on, large_discs_on
 from ageofsteam.rules.special_links import legal_link_builds, special_link
@@ -51,7 +52,7 @@ class LinkPlan:
 
 @dataclass(frozen=True)
 class TurnPlan:
-    """A map's own plan for one player's turn (``Rules.bot_plan``), which the bots follow: the shares to issue,
+    """A map's own plan for one player's turn (``Judgement.plan``), which the bots follow: the shares to issue,
     the action to select, the links to build in order, the cash they take, the move in Move Goods, and why, in
     player words."""
 
@@ -67,10 +68,10 @@ class TurnPlan:
 def deliverable(g: GameState, a: int, b: int, sources: dict[int, dict[str, int]] | None = None) -> int:
     """Cubes at ``a`` that city ``b`` takes, and the other way round (each side counted up to 3). ``sources``:
     where goods wait (``Rules.goods_sources``: the cities' cubes, and a map's own, such as Miami's people)."""
-    rules = g.rules
+    accepts = judgement(g).accepts
     at = g.cubes if sources is None else sources
-    there = sum(k for c, k in at.get(a, {}).items() if rules.bot_accepts(g, b, c))
-    back = sum(k for c, k in at.get(b, {}).items() if rules.bot_accepts(g, a, c))
+    there = sum(k for c, k in at.get(a, {}).items() if accepts(g, b, c))
+    back = sum(k for c, k in at.get(b, {}).items() if accepts(g, a, c))
     return min(there, 3) + min(back, 3)
 
 
@@ -151,7 +152,7 @@ def link_plans(g: GameState, seat: int, limit: int = 8, *, idle: bool = False, t
     groups = _groups(g, seat)
     sources = rules.goods_sources(g)
     reach = g.players[seat].engine + 1  # engine levels a delivery may use by the time the link is built
-    targets = rules.bot_link_ends(g) - set(cities)  # stops a link may end at, not started from
+    targets = judgement(g).link_ends(g) - set(cities)  # stops a link may end at, not started from
     stop_towns = {h for h in targets if h in m.towns and h not in g.tiles}  # a town tile laid there ends the link
 
     def worth(a: int, b: int) -> int:
@@ -338,7 +339,7 @@ def circle_plans(g: GameState, seat: int, offers: dict[str, int], builds: int, l
     """The best ways for ``seat`` to join two cities with discs, best first: the cheapest chain of circles
     between them, along its own discs (free) and the circles it may place a disc on now (``offers``: circle id
     → cost), with at most ``builds`` new discs, where goods at one city could go to the other. A stop whose
-    passing needs a disc of its own (``Rules.bot_pass_disc``: a large circle) is passed with that disc in the
+    passing needs a disc of its own (``Judgement.pass_disc``: a large circle) is passed with that disc in the
     chain, or not at all."""
     own = {cid for cid, seats in (circle_discs(g) if g.map.circles else {}).items() if seat in seats}
     edges: dict[int, list[tuple[int, str, int]]] = {}
@@ -355,7 +356,8 @@ def circle_plans(g: GameState, seat: int, offers: dict[str, int], builds: int, l
                     edges.setdefault(a, []).append((b, c.id, price))
     sources = g.rules.goods_sources(g)
     cities = sorted(h for h in edges if g.is_city(h))
-    passing: dict[int, str | None] = {}  # stop → the disc passing through it needs (Rules.bot_pass_disc)
+    passing: dict[int, str | None] = {}  # stop → the disc passing through it needs (Judgement.pass_disc)
+    pass_disc = judgement(g).pass_disc
     plans: list[CirclePlan] = []
     for start in cities:
         best: dict[int, int] = {}
@@ -375,7 +377,7 @@ def circle_plans(g: GameState, seat: int, offers: dict[str, int], builds: int, l
             toll = 0
             if here != start:
                 if here not in passing:
-                    passing[here] = g.rules.bot_pass_disc(g, seat, here)
+                    passing[here] = pass_disc(g, seat, here)
                 need = passing[here]
                 if need is not None and need not in path:
                     if need not in offers:

@@ -9,19 +9,19 @@ It decides every move by rules of thumb that serve one plan, and says why:
 * **Actions** — each weighed by what it does for the plan: Locomotive when a longer delivery waits for it,
   Urbanization where a New City serves goods with no city of their colour within reach, Engineer to reach a
   target sooner, First Build and First Move when others reach for the same, a map's own actions by the map's
-  judgement (``Rules.bot_action_value``).
+  judgement (``Judgement.action_value``).
 * **Building** — whole links (``plans.py``): which stop to join to which, along the cheapest hexes, for the
   deliveries the link opens; each build lays the next hex of the best plan it can finish this turn, within the
   cash it can spare after expenses (a link left half-built is a gift to rivals); a map's special links (bridges,
   city links) are plans like the others. On a map without hexes, the next disc of the cheapest chain of
   circles joining two cities (``plans.circle_plans``). Other build actions of a map's own (stations…) by the
-  map's own plan for them (``Rules.bot_build_plan``: New York's station sets), or else by what they add to its
-  position: a quick look at each, and the best few judged in full while time allows.
+  map's own plan for them (``Judgement.build_plan``: New York's station sets), or else by what they add to its
+  position: a quick look at each, and the best four judged in full.
 * **Moving** — the delivery (or a map's own move) that most raises its position, judged by playing it on a
   copy against passing; the engine is raised when that opens a better delivery for the turns left, or when
   nothing pays to deliver.
 
-Where a map has a plan of its own for the turn (``Rules.bot_plan``: Detroit's solo game, where the money must
+Where a map has a plan of its own for the turn (``Judgement.plan``: Detroit's solo game, where the money must
 last), the bot follows it instead: its shares, action, New City, links and moves.
 
 Every choice is one of the engine's legal actions; a decision takes a few milliseconds.
@@ -30,11 +30,11 @@ Every choice is one of the engine's legal actions; a decision takes a few millis
 from __future__ import annotations
 
 import random
-import time
 from typing import TYPE_CHECKING
 
 from ageofsteam.bots.base import Hint
 from ageofsteam.bots.deliveries import best_gains, own_gain, two_deliveries
+from ageofsteam.bots.judgement import judgement
 from ageofsteam.bots.plans import (
     LinkPlan,
     TurnPlan,
@@ -75,10 +75,9 @@ PLANS_WEIGHED = 80  # legal builds weighed for one build
 PLANS_TRIED = 6  # link plans built on a copy to weigh them
 PROMISE_WEIGHT = 2.0  # what a delivery a plan opens for later is worth beside income now
 OWN_BUILDS_WEIGHED = 24  # a map's own build actions tried on a copy for one decision, at most
-OWN_BUILDS_JUDGED = 4  # the best of them by a quick look, judged in full
+OWN_BUILDS_JUDGED = 4  # the best of them by a quick look, judged in full (a delivery search can be slow)
 QUICK_LINK = 0.5  # what a link of one's own is worth at a quick look
-WEIGH_SECONDS = 0.03  # and for at most this long (a delivery search can be slow on some maps)
-PLAN_SECONDS = 0.035  # what a map's own plan (Rules.bot_plan) may spend weighing programs, for one decision
+PLAN_WORK = 110  # what a map's own plan (Judgement.plan) may weigh for one decision (Detroit: projections)
 MOVES_WEIGHED = 16  # deliveries tried on a copy for one decision (those paying most to the bot itself)
 GOOD_ENOUGH = -5.0  # a build scoring below this is not worth its money
 SHARE = 5  # dollars a share brings
@@ -171,7 +170,7 @@ def own_stops(g: GameState, seat: int) -> set[int]:
 
 def best_delivery(g: GameState, seat: int) -> int:
     """The most income ``seat`` could earn from one delivery now."""
-    income = g.rules.bot_route_income
+    income = judgement(g).route_income
     return max((income(g, seat, r) for r in all_routes(g, seat)), default=0)
 
 
@@ -200,13 +199,13 @@ def position_value(g: GameState, seat: int, *, promise: bool = True) -> float:
     map's own judgement."""
     me = g.players[seat]
     if me.eliminated:
-        return -1000.0 + g.rules.bot_value(g, seat)  # a map may tell one bankruptcy from another
+        return -1000.0 + judgement(g).value(g, seat)  # a map may tell one bankruptcy from another
     value = float(g.rules.score(g, seat))
     if not g.over:
         value += 0.4 * min(me.cash, 40)  # cash builds track and pays expenses to come
         if promise:
             value += 1.5 * best_delivery(g, seat)
-    return value + g.rules.bot_value(g, seat)
+    return value + judgement(g).value(g, seat)
 
 
 class SteadyBot(RandomBot):
@@ -215,23 +214,19 @@ class SteadyBot(RandomBot):
     name = "steady"
     level = "steady"
 
-    def __init__(self, weigh_seconds: float | None = WEIGH_SECONDS, plan_seconds: float = PLAN_SECONDS) -> None:
-        """``weigh_seconds``: how long one decision may spend judging in full the best of a map's own build
-        actions (after a quick look at each; one not judged is not taken); None: judge them all, whatever
-        the time (a decision that depends on nothing but the position: for reproducible experiments), the
-        map's own plan too. ``plan_seconds``: how long the map's own plan may weigh programs otherwise."""
+    def __init__(self, plan_work: int | None = PLAN_WORK) -> None:
+        """``plan_work``: the work a map's own plan for the turn may do for one decision, in the map's own units
+        (Detroit: projections of the turns to come); None: all it would do (for experiments). The bot never
+        reads the clock: a decision depends on the position and ``rng`` alone, on any machine."""
         super().__init__()
-        self.weigh_seconds = weigh_seconds
-        self.plan_seconds = plan_seconds
+        self.plan_work = plan_work
 
     def choose(self, game: Game, rng: random.Random) -> Action:
         return self.hint(game, rng).action
 
     def _map_plan(self, g: GameState, seat: int) -> TurnPlan | None:
-        """The map's own plan for the turn (``Rules.bot_plan``), weighed for at most ``plan_seconds`` (all of it
-        when the bot judges whatever the time)."""
-        deadline = None if self.weigh_seconds is None else time.perf_counter() + self.plan_seconds
-        return g.rules.bot_plan(g, seat, deadline=deadline)
+        """The map's own plan for the turn (``Judgement.plan``), within ``plan_work``."""
+        return judgement(g).plan(g, seat, work=self.plan_work)
 
     def hint(self, game: Game, rng: random.Random) -> Hint:
         g = game.state
@@ -281,7 +276,7 @@ class SteadyBot(RandomBot):
         if (
             cap > rescue
             and g.turn > 1
-            and g.rules.bot_thrifty(g, seat)
+            and judgement(g).thrifty(g, seat)
             and lasts(g, seat, me.cash + SHARE * rescue, me.shares + rescue, me.income)
         ):
             # no share for track that the expenses to the end could not carry, while holding back would last
@@ -327,7 +322,7 @@ class SteadyBot(RandomBot):
             if not isinstance(a, SelectAction):
                 continue
             name = a.action
-            own = g.rules.bot_action_value(g, seat, name)
+            own = judgement(g).action_value(g, seat, name)
             if own is not None:
                 scored.append((own, f"{g.rules.action_title(name)} serves your plan on this map", a))
                 continue
@@ -377,7 +372,7 @@ class SteadyBot(RandomBot):
         if not g.new_cities_left:
             return None
         rules = g.rules
-        keep = rules.bot_link_ends(g)  # stops the map wants links to (Iceland's ports): no site for a New City
+        keep = judgement(g).link_ends(g)  # stops the map wants links to (Iceland's ports): no site for a New City
         sites = [
             h for h in g.map.towns if h not in g.new_cities and h not in keep and rules.urbanize_refusal(g, h) is None
         ]
@@ -577,7 +572,7 @@ class SteadyBot(RandomBot):
 
     def _own_build(self, g: GameState, seat: int, legal: list[Action]) -> Hint:
         """A map's own build phase (discs on circles, stations…): the next build of the map's own plan
-        (``Rules.bot_build_plan``), or else the action that most raises the position for its cost, within the cash
+        (``Judgement.build_plan``), or else the action that most raises the position for its cost, within the cash
         to spare."""
         b = g.build
         assert b is not None
@@ -586,7 +581,7 @@ class SteadyBot(RandomBot):
             if urb is not None:
                 return Hint(urb, f"a New City at {urb.hex} opens deliveries for your network")
         budget = own_build_budget(g, seat)
-        planned = g.rules.bot_build_plan(g, seat, legal, budget)
+        planned = judgement(g).build_plan(g, seat, legal, budget)
         if planned is not None:  # the map's own plan for its build phase
             return Hint(*planned)
         discs = disc_offers(g, legal, budget)
@@ -606,7 +601,7 @@ class SteadyBot(RandomBot):
             a for a in legal if not isinstance(a, (EndBuild, Urbanize)) and g.rules.action_cost(g, a) <= budget
         ]
         # a quick look at every one (its score, cash and the links it makes), then the full judgement (with the
-        # deliveries the network promises, whose search can be slow) of the few best, while time allows
+        # deliveries the network promises, whose search can be slow) of the four best
         quick_base = self._quick_value(g, seat)
         quick = []
         for a in affordable[:: -(-len(affordable) // OWN_BUILDS_WEIGHED) or 1]:  # spread over the listing
@@ -614,12 +609,9 @@ class SteadyBot(RandomBot):
             advance(trial, a, random.Random(0))
             quick.append((self._quick_value(trial, seat) - quick_base - 0.15 * g.rules.action_cost(g, a), a))
         quick.sort(key=lambda t: -t[0])
-        deadline = None if self.weigh_seconds is None else time.perf_counter() + self.weigh_seconds
         base = position_value(g, seat) if quick else 0.0
         best: tuple[float, Action] | None = None
-        for k, (_, a) in enumerate(quick[:OWN_BUILDS_JUDGED]):
-            if deadline is not None and k >= 1 and time.perf_counter() > deadline:
-                break
+        for _, a in quick[:OWN_BUILDS_JUDGED]:
             gain = self._after(g, a, seat) - base - 0.15 * g.rules.action_cost(g, a)
             if best is None or gain > best[0]:
                 best = (gain, a)
@@ -693,7 +685,7 @@ class SteadyBot(RandomBot):
                 return Hint(upgrade, f"one more engine level opens a delivery worth +{wider} (now +{now})")
             idle = top is None or top[0] <= 0
             small = me.engine < min(engine_due(g), 3)  # a small engine keeps the income small: the way out of debt
-            thrifty = g.rules.bot_thrifty(g, seat)  # unless the income now must carry the level to the end
+            thrifty = judgement(g).thrifty(g, seat)  # unless the income now must carry the level to the end
             if (
                 idle
                 and (solvent or (small and (not thrifty or lasts(g, seat, me.cash, me.shares, me.income, more=1))))
@@ -717,11 +709,11 @@ class SteadyBot(RandomBot):
 
     @staticmethod
     def _map_frowns(g: GameState, a: Action, seat: int) -> bool:
-        """Whether the map's own judgement (``bot_value``) thinks clearly less of the position after ``a``: on
+        """Whether the map's own judgement (``Judgement.value``) thinks clearly less of the position after ``a``: on
         Detroit, an engine level nothing delivers over only shortens the time the money lasts."""
         trial = g.copy()
         advance(trial, a, random.Random(0))
-        return g.rules.bot_value(trial, seat) < g.rules.bot_value(g, seat) - FROWN
+        return judgement(g).value(trial, seat) < judgement(g).value(g, seat) - FROWN
 
     def _production(self, g: GameState, seat: int, legal: list[Action]) -> Hint:
         """A Production cube goes to the goods-display column of a city this player's network reaches."""

@@ -5,8 +5,13 @@ other deliveries, other bids…), and plays each out on copies of the position: 
 solo map the five turns after it too, and share counts are weighed then), every seat played by the steady bot,
 dice and draws sampled from the bot's own random generator (never from the game's seed or any chance the game
 holds). Each playout ends with the steady bot's judgement of the position (score, the deliveries the network
-promises, cash), taken relative to the best rival. Candidates are played out in turn until the time budget is
-spent (a playout the budget cuts short does not count); the one with the best average wins.
+promises, cash), taken relative to the best rival. Candidates are played out in turn until the work budget is
+spent; the one with the best average wins.
+
+The budget is work, never time: ``work`` playouts a decision, a playout counting one for each turn it plays
+(one to the end of this turn; up to six on a solo map), so a decision depends on the position and the bot's
+generator alone and is the same on every machine and at any load. ``seconds`` is only a safety cap that a
+healthy machine never reaches (a playout it cuts short does not count).
 """
 
 from __future__ import annotations
@@ -16,8 +21,9 @@ import time
 from typing import TYPE_CHECKING
 
 from ageofsteam.bots.base import Hint
+from ageofsteam.bots.judgement import judgement
 from ageofsteam.bots.plans import chain_offers, circle_plans, disc_offers, link_plans, next_build
-from ageofsteam.bots.steady import PLAN_SECONDS, WEIGH_SECONDS, SteadyBot, own_build_budget, position_value
+from ageofsteam.bots.steady import PLAN_WORK, SteadyBot, own_build_budget, position_value
 from ageofsteam.engine.actions import Bid, Build, EndBuild, IssueShares
 from ageofsteam.engine.playout import advance
 from ageofsteam.rules.circles import PlaceDisc
@@ -30,7 +36,9 @@ if TYPE_CHECKING:
 CANDIDATES = 6  # actions weighed besides the steady bot's own
 PLAYOUT_DECISIONS = 400  # a playout stops after this many decisions even if the turn goes on
 SOLO_HORIZON = 6  # turns a playout covers on a solo map
-ROOT_PLAN_SHARE = 0.4  # of the budget, what a map's own plan may take for the bot's first choice
+DEFAULT_WORK = 28  # playouts (of one turn) per decision: what one second bought on Rust Belt, 4 players
+SAFETY_SECONDS = 10.0  # a decision stops searching after this long whatever its work (a machine in trouble)
+ROOT_PLAN_WORK = 120  # for each playout of the budget, the work a map's own plan may do for the first choice
 
 
 def horizon(g: GameState) -> int:
@@ -50,26 +58,23 @@ class _Position:
 
 
 class StrongBot(SteadyBot):
-    """Looks ahead by playouts within ``seconds`` per decision. See the module's description."""
+    """Looks ahead by ``work`` playouts per decision. See the module's description."""
 
     name = "strong"
     level = "strong"
 
-    def __init__(self, seconds: float = 1.0, playouts: int | None = None) -> None:
-        """``seconds``: the thinking budget per decision. ``playouts``: play exactly this many playouts instead,
-        whatever the time (a decision that depends on nothing but the position and ``rng``: for tests and
-        reproducible experiments)."""
+    def __init__(self, work: int = DEFAULT_WORK, seconds: float | None = SAFETY_SECONDS) -> None:
+        """``work``: the playouts per decision, each counting one for each turn it plays. ``seconds``: the
+        safety cap on a decision's search (None: none)."""
         super().__init__()
+        self.work = work
         self.seconds = seconds
-        self.playouts = playouts
-        weigh = None if playouts is not None else WEIGH_SECONDS
-        self.steady = SteadyBot(weigh_seconds=weigh)  # the playouts' bot, quick
-        # its own first choice may take a share of the budget for a map's own plan (weighed whole, it serves
-        # the playouts too)
-        self.root = SteadyBot(weigh_seconds=weigh, plan_seconds=max(PLAN_SECONDS, ROOT_PLAN_SHARE * seconds))
+        self.steady = SteadyBot()  # the playouts' bot, quick
+        # its own first choice may weigh a map's own plan longer, in proportion to the budget
+        self.root = SteadyBot(plan_work=max(PLAN_WORK, ROOT_PLAN_WORK * work))
 
     def hint(self, game: Game, rng: random.Random) -> Hint:
-        deadline = time.perf_counter() + self.seconds if self.playouts is None else float("inf")
+        deadline = float("inf") if self.seconds is None else time.perf_counter() + self.seconds
         g = game.state
         seat = g.to_move
         if seat is None or seat < 0 or g.over:
@@ -82,8 +87,8 @@ class StrongBot(SteadyBot):
         totals = [0.0] * len(candidates)
         counts = [0] * len(candidates)
         settled: set[int] = set()  # candidates whose playout drew no chance: another would end the same
-        k, i = 0, -1
-        while time.perf_counter() < deadline and (self.playouts is None or k < self.playouts):
+        spent, i = 0, -1
+        while spent < self.work and time.perf_counter() < deadline:
             if len(settled) == len(candidates):  # every outcome known: weigh one more action instead
                 if not spare:
                     break
@@ -94,21 +99,22 @@ class StrongBot(SteadyBot):
             while i in settled:
                 i = (i + 1) % len(candidates)
             before = rng.getstate()
-            outcome = self._playout(g, seat, candidates[i], rng, deadline)
-            if outcome is None:  # the budget ran out during the playout
+            played = self._playout(g, seat, candidates[i], rng, deadline)
+            if played is None:  # the safety cap was reached during the playout
                 break
+            outcome, turns = played
             if rng.getstate() == before:
                 settled.add(i)
             totals[i] += outcome
             counts[i] += 1
-            k += 1
-        played = [j for j in range(len(candidates)) if counts[j]]
-        if not played:
+            spent += turns
+        weighed = [j for j in range(len(candidates)) if counts[j]]
+        if not weighed:
             return Hint(plain.action, f"{plain.reason} (no time to look further)")
-        means = {j: totals[j] / counts[j] for j in played}  # the steady choice (0) is always played first
-        best = max(played, key=lambda j: (means[j], j == 0))
+        means = {j: totals[j] / counts[j] for j in weighed}  # the steady choice (0) is always played first
+        best = max(weighed, key=lambda j: (means[j], j == 0))
         if best == 0:
-            return Hint(plain.action, f"{plain.reason} (best of {len(played)} moves over {sum(counts)} playouts)")
+            return Hint(plain.action, f"{plain.reason} (best of {len(weighed)} moves over {sum(counts)} playouts)")
         chosen = candidates[best]
         lead = means[best] - means[0]
         why = f"played out {sum(counts)} times, it does {lead:.1f} points better than the plain choice"
@@ -145,10 +151,10 @@ class StrongBot(SteadyBot):
         return out
 
     def _own_build_steps(self, g: GameState, first: Action, legal: list[Action]) -> list[Action]:
-        """In a map's own build phase, the builds its judgement offers for weighing (``Rules.bot_build_options``:
+        """In a map's own build phase, the builds its judgement offers for weighing (``Judgement.build_options``:
         the next builds of its other plans, best first); empty where it offers none."""
         seat = first.actor
-        return g.rules.bot_build_options(g, seat, legal, own_build_budget(g, seat), CANDIDATES)
+        return judgement(g).build_options(g, seat, legal, own_build_budget(g, seat), CANDIDATES)
 
     def _disc_steps(self, g: GameState, first: Action, legal: list[Action]) -> list[Action]:
         """Other discs worth weighing: the next discs of the other chains of circles."""
@@ -159,9 +165,12 @@ class StrongBot(SteadyBot):
         plans = circle_plans(g, seat, offers, builds, limit=CANDIDATES)
         return list({discs[p.new[0]][0]: None for p in plans if p.new[0] in discs})
 
-    def _playout(self, g: GameState, seat: int, first: Action, rng: random.Random, deadline: float) -> float | None:
-        """Play ``first`` then the rest of the turn with the steady bot in every seat; the outcome for
-        ``seat`` against the best rival (None if the budget ran out first)."""
+    def _playout(
+        self, g: GameState, seat: int, first: Action, rng: random.Random, deadline: float
+    ) -> tuple[float, int] | None:
+        """Play ``first`` then the rest of the turn with the steady bot in every seat (on a solo map, the turns
+        after it too); the outcome for ``seat`` against the best rival, and the turns played (None if the
+        safety cap was reached first)."""
         trial = g.copy()
         last = trial.turn + horizon(g) - 1
         advance(trial, first, rng)
@@ -174,4 +183,4 @@ class StrongBot(SteadyBot):
             steps += 1
         mine = position_value(trial, seat)
         rivals = [position_value(trial, p.seat) for p in trial.players if p.seat != seat and not p.eliminated]
-        return mine - (max(rivals) if rivals else 0.0)
+        return mine - (max(rivals) if rivals else 0.0), min(trial.turn, last) - g.turn + 1

@@ -4,8 +4,8 @@
 games. Game *i* is seeded with ``seed + i``, and its seat *s* is played by ``levels[(s + i) % players]``, so
 over a multiple of ``players`` games each level sits in each seat equally often. Every bot draws from its own
 generator, seeded from the game's seed and its seat (never from the game's chance). With ``workers`` > 1 the
-games are played in that many processes; the figures do not depend on it (the strong bot's search, bounded
-by time, aside).
+games are played in that many processes. Every level decides by work, never by time, so the games and the
+figures (the times per decision aside) depend neither on the workers nor on the machine's load.
 
 Per level (a level in several seats counts each seat: 3 seats over 10 games are 30 ``games``): wins (a tie
 shares the win), the win rate with its 95% Wilson interval, the mean score of the seats not bankrupt, the mean
@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-from ageofsteam.bots import DEFAULT_SECONDS, LEVELS, bot
+from ageofsteam.bots import DEFAULT_WORK, LEVELS, bot
 from ageofsteam.engine.errors import BadInput
 from ageofsteam.engine.game import Game
 from ageofsteam.engine.record import Seat
@@ -103,8 +103,10 @@ def play_game(
     seed: int,
     seconds: float | None = None,
     options: dict[str, Any] | None = None,
+    work: int | None = None,
 ) -> GameOutcome:
-    """Game ``index`` of a tournament: seeded ``seed + index``, seats rotated by ``index``, played to its end."""
+    """Game ``index`` of a tournament: seeded ``seed + index``, seats rotated by ``index``, played to its end
+    (``work`` and ``seconds``: the strong bot's budget and safety cap, its defaults if None)."""
     game_seed = seed + index
     by_seat = seat_levels(levels, index)
     colours = _rules(map_id).PLAYER_COLOURS
@@ -113,7 +115,7 @@ def play_game(
         for s, level in enumerate(by_seat)
     ]
     game = Game.new(map_id, seats=seats, seed=game_seed, options=options)
-    bots = [bot(level, seconds=seconds) for level in by_seat]
+    bots = [bot(level, work=work, seconds=seconds) for level in by_seat]
     rngs = [bot_rng(game_seed, s) for s in range(len(seats))]
     times: list[list[float]] = [[] for _ in seats]
     actions = 0
@@ -263,6 +265,7 @@ class TournamentResult:
     seed: int
     seconds: float | None
     options: dict[str, Any] = field(default_factory=dict)
+    work: int | None = None
     outcomes: list[GameOutcome] = field(default_factory=list)  # in game order
     elapsed: float = 0.0  # wall-clock seconds
 
@@ -312,8 +315,8 @@ class TournamentResult:
         name = load_board(self.map_id).name
         opts = "".join(f", {k}={v}" for k, v in self.options.items() if k == "difficulty")
         who = "solo" if self.solo else f"{self.players} players"
-        seconds = DEFAULT_SECONDS if self.seconds is None else self.seconds
-        budget = f"; the strong bot thinks {seconds:g} s per decision" if "strong" in self.levels else ""
+        work = DEFAULT_WORK if self.work is None else self.work
+        budget = f"; the strong bot plays {work} playouts a decision" if "strong" in self.levels else ""
         n = len(self.outcomes)
         return (
             f"{name} ({who}{opts}): {n} game{'' if n == 1 else 's'} from seed {self.seed}, "
@@ -414,7 +417,13 @@ def parse_levels(text: str | Sequence[str]) -> list[str]:
 
 
 def check_tournament(
-    map_id: str, players: int, levels: Sequence[str], games: int, seconds: float | None, workers: int
+    map_id: str,
+    players: int,
+    levels: Sequence[str],
+    games: int,
+    seconds: float | None,
+    workers: int,
+    work: int | None = None,
 ) -> list[str]:
     """The level of each seat in game 0, after checking every argument (BadInput: one line saying what is wrong)."""
     from ageofsteam.maps import load_rules
@@ -431,8 +440,7 @@ def check_tournament(
         )
     if games < 1:
         raise BadInput(f"the number of games must be at least 1, not {games}")
-    if seconds is not None:
-        bot("strong", seconds=seconds)  # refuses a budget that is not a positive number of seconds
+    bot("strong", work=work, seconds=seconds)  # refuses a budget or a cap that is not a positive number
     if workers < 1:
         raise BadInput(f"the number of workers must be at least 1, not {workers}")
     return levels
@@ -447,18 +455,19 @@ def run_tournament(
     seconds: float | None = None,
     workers: int = 1,
     *,
+    work: int | None = None,
     options: dict[str, Any] | None = None,
     progress: Callable[[GameOutcome], None] | None = None,
 ) -> TournamentResult:
     """Play ``games`` games of ``map_id`` with ``players`` seats played by ``levels`` (one per seat, or one for
-    every seat), game *i* seeded ``seed + i`` with the seats turned by *i*; ``seconds``: the strong bot's
-    budget per decision (its default if None); ``workers``: processes playing games at once (1: here).
-    ``progress`` is called with each game as it ends (in the order they end)."""
-    seat_list = check_tournament(map_id, players, levels, games, seconds, workers)
+    every seat), game *i* seeded ``seed + i`` with the seats turned by *i*; ``work``: the strong bot's budget
+    per decision in playouts, ``seconds`` its safety cap (its defaults if None); ``workers``: processes playing
+    games at once (1: here). ``progress`` is called with each game as it ends (in the order they end)."""
+    seat_list = check_tournament(map_id, players, levels, games, seconds, workers, work)
     options = dict(options or {})
     Game.new(map_id, players, seed=seed, options=options)  # refuses bad options before any game is played
-    result = TournamentResult(map_id, players, seat_list, games, seed, seconds, options)
-    jobs = [(map_id, seat_list, i, seed, seconds, options) for i in range(games)]
+    result = TournamentResult(map_id, players, seat_list, games, seed, seconds, options, work=work)
+    jobs = [(map_id, seat_list, i, seed, seconds, options, work) for i in range(games)]
     start = time.perf_counter()
     outcomes: list[GameOutcome] = []
     if workers == 1 or games == 1:

@@ -13,13 +13,22 @@ import typer
 
 from ageofsteam.bots import LEVEL_TITLES, bot
 from ageofsteam.bots.tournament import GameOutcome, parse_levels, run_tournament
-from ageofsteam.cli.common import SecondsOpt, check_level, check_seconds, console, parse_options, refusals, seat_label
+from ageofsteam.cli.common import (
+    SecondsOpt,
+    WorkOpt,
+    check_budget,
+    check_level,
+    console,
+    parse_options,
+    refusals,
+    seat_label,
+)
 from ageofsteam.cli.describe import make_table
 from ageofsteam.engine.errors import BadInput, IllegalAction
 from ageofsteam.engine.game import Game
 from ageofsteam.words.choices import action_words
 
-HINT_LEVEL = "steady"  # answers at once; '--level strong' searches for --seconds
+HINT_LEVEL = "steady"  # answers at once; '--level strong' searches (--work playouts)
 
 
 def _echo_json(data: Any) -> None:
@@ -33,25 +42,27 @@ def hint_command(
         typer.Option(
             "--level",
             metavar="LEVEL",
-            help="The bot that suggests: random (Easy), steady (Medium, at once) or strong (Hard, thinks --seconds).",
+            help="The bot that suggests: random (Easy), steady (Medium, at once) or strong (Hard, plays out --work).",
         ),
     ] = HINT_LEVEL,
     seconds: SecondsOpt = None,
+    work: WorkOpt = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of text.")] = False,
 ) -> None:
     """Suggest an action for the player to move, with one line saying why.
 
-    The steady bot (Medium) answers at once; '--level strong' searches for a deeper answer (1 s, or
-    --seconds). The record is not changed: take the suggestion with 'aos act FILE ACTION_JSON'. With --json:
+    The steady bot (Medium) answers at once; '--level strong' searches for a deeper answer (--work playouts,
+    within --seconds). The record is not changed: take the suggestion with 'aos act FILE ACTION_JSON'. With --json:
     {"action": {...}, "reason": "...", "level": "steady"}.
     """
     with refusals():
-        adviser = bot(check_level(level), seconds=seconds)
+        adviser = bot(check_level(level), work=work, seconds=seconds)
         game = Game.load(file)
         if game.over or game.to_move is None:
             raise IllegalAction("the game is over: there is nothing to suggest")
         seat = game.to_move
-        hint = adviser.hint(game, random.Random())  # the adviser's own chance, never the game's seed
+        # the adviser's own generator (never the game's chance), seeded by the position: the same hint every time
+        hint = adviser.hint(game, random.Random(f"{game.record.chance_key}/hint/{len(game.record.actions)}"))
     action = hint.action.to_json()
     if as_json:
         _echo_json({"action": action, "reason": hint.reason, "level": level})
@@ -85,6 +96,7 @@ def tournament_command(
     games: Annotated[int, typer.Option("--games", "-n", help="How many games.")] = 10,
     seed: Annotated[int, typer.Option(help="Game i is seeded SEED + i.")] = 0,
     seconds: SecondsOpt = None,
+    work: WorkOpt = None,
     workers: Annotated[int, typer.Option(help="Games played at once, each in its own process.")] = 1,
     option: Annotated[
         list[str] | None,
@@ -105,7 +117,9 @@ def tournament_command(
     the win), win rate with its 95% interval (Wilson), mean score of the seats not bankrupt, mean rank,
     bankruptcies, and the median and 99th percentile of the milliseconds per decision. A solo game (Miami 2030,
     Detroit Bankruptcy with 1 player) prints its own results: the win rate; on Miami the people evacuated and
-    the rounds of the wins; on Detroit the turn of the bankruptcy and the ratings.
+    the rounds of the wins; on Detroit the turn of the bankruptcy and the ratings. Every level decides by work,
+    never by time (--work: the strong bot's playouts a decision), so a seeded tournament plays the same games
+    with any --workers and at any load.
 
     \b
     Example: aos tournament --map rust-belt --bots strong,steady,steady --games 30 --workers 4
@@ -114,7 +128,7 @@ def tournament_command(
     """
     with refusals():
         levels = parse_levels(bots)
-        check_seconds(seconds)
+        check_budget(work, seconds)
         if players is None:
             from ageofsteam.maps import load_rules
 
@@ -139,6 +153,7 @@ def tournament_command(
             seed,
             seconds,
             workers,
+            work=work,
             options=parse_options(option or []),
             progress=progress,
         )

@@ -15,7 +15,7 @@ from pydantic import ValidationError
 from rich.console import Console
 
 from ageofsteam.board.mapdata import MapError
-from ageofsteam.bots import DEFAULT_SECONDS, LEVELS, bot
+from ageofsteam.bots import DEFAULT_SECONDS, DEFAULT_WORK, LEVELS, bot
 from ageofsteam.engine.actions import CHANCE, Action, parse_action, takes_player
 from ageofsteam.engine.errors import AosError, BadInput, IllegalAction
 from ageofsteam.engine.game import Game
@@ -24,15 +24,25 @@ from ageofsteam.engine.record import Seat
 EXIT_REFUSED = 2  # an illegal action or bad input
 
 
-# The strong bot's thinking time, an option of every command where a bot plays or advises.
+# The strong bot's budget and its safety cap, options of every command where a bot plays or advises.
+WorkOpt = Annotated[
+    int | None,
+    typer.Option(
+        "--work",
+        metavar="N",
+        show_default=False,
+        help=f"The strong bot's work per decision, in playouts ({DEFAULT_WORK} if not given; a playout on a solo "
+        "map counts once for each turn it plays; the same play on any machine; not recorded).",
+    ),
+]
 SecondsOpt = Annotated[
     float | None,
     typer.Option(
         "--seconds",
         metavar="S",
         show_default=False,
-        help=f"The strong bot's thinking time per decision, in seconds ({DEFAULT_SECONDS:g} if not given; not "
-        "recorded).",
+        help=f"The strong bot's safety cap per decision, in seconds ({DEFAULT_SECONDS:g} if not given; a healthy "
+        "machine never reaches it; not recorded).",
     ),
 ]
 
@@ -125,13 +135,11 @@ def check_level(level: str) -> str:
     return level
 
 
-def check_seconds(seconds: float | None) -> float | None:
-    """``seconds`` if it is None or a positive number; BadInput otherwise."""
-    if seconds is not None:
-        from ageofsteam.bots import bot as make_bot  # the module's own, even where a test stands in for ``bot``
+def check_budget(work: int | None, seconds: float | None) -> None:
+    """BadInput unless ``work`` is None or a positive whole number and ``seconds`` None or a positive number."""
+    from ageofsteam.bots import bot as make_bot  # the module's own, even where a test stands in for ``bot``
 
-        make_bot("strong", seconds=seconds)
-    return seconds
+    make_bot("strong", work=work, seconds=seconds)
 
 
 def make_seats(map_id: str, players: int, names: list[str], bots: int, level: str = DEFAULT_LEVEL) -> list[Seat]:
@@ -173,22 +181,24 @@ def bot_to_move(game: Game) -> str | None:
     return game.record.seats[seat].bot
 
 
-def bot_choice(game: Game, seconds: float | None = None) -> Action:
-    """The move of the bot to move, at the level its seat records (``seconds``: the strong bot's budget per
-    decision, 1 s if None); its random generator is seeded by the record, so a game is reproducible (the
-    strong bot's search, bounded by time, aside)."""
+def bot_choice(game: Game, seconds: float | None = None, work: int | None = None) -> Action:
+    """The move of the bot to move, at the level its seat records (``work``: the strong bot's playouts per
+    decision, ``seconds`` its safety cap; their defaults if None); its random generator is seeded by the record,
+    so a game is reproducible."""
     level = bot_to_move(game)
     if level not in LEVELS:
         raise BadInput(f"seat {game.to_move} is played by an unknown bot {level!r}; bots: {', '.join(LEVELS)}")
     rng = random.Random(f"{game.record.chance_key}/bot/{len(game.record.actions)}")
-    return bot(level, seconds=seconds).choose(game, rng)
+    return bot(level, work=work, seconds=seconds).choose(game, rng)
 
 
-def run_bots(game: Game, after: Callable[[Game], None] | None = None, seconds: float | None = None) -> int:
+def run_bots(
+    game: Game, after: Callable[[Game], None] | None = None, seconds: float | None = None, work: int | None = None
+) -> int:
     """Let bots play until a human must act or the game is over; returns how many actions they took."""
     n = 0
     while bot_to_move(game) is not None:
-        game.apply(bot_choice(game, seconds))
+        game.apply(bot_choice(game, seconds, work))
         n += 1
         if after is not None:
             after(game)

@@ -21,9 +21,10 @@ from ageofsteam.cli.bots_cmd import hint_command, tournament_command
 from ageofsteam.cli.common import (
     DEFAULT_LEVEL,
     SecondsOpt,
+    WorkOpt,
     action_for_mover,
+    check_budget,
     check_level,
-    check_seconds,
     console,
     make_seats,
     new_log,
@@ -227,6 +228,7 @@ def new_command(
     bots: Annotated[int, typer.Option(help="How many of the last seats bots play (see --bot-level).")] = 0,
     bot_level: BotLevelOpt = None,
     seconds: SecondsOpt = None,
+    work: WorkOpt = None,
     scenario: Annotated[
         Path | None, typer.Option(help="Start from this scenario (.toml) instead of a map.", show_default=False)
     ] = None,
@@ -244,7 +246,7 @@ def new_command(
     """
     with refusals():
         level = _bot_level(bot_level, bots)
-        check_seconds(seconds)
+        check_budget(work, seconds)
         if output.exists() and not force:
             raise BadInput(f"{output} exists already (use --force to overwrite it)")
         names = name or []
@@ -281,7 +283,7 @@ def new_command(
             game = Game.new(map_id, seats=seats, seed=seed, options=parse_options(option or []), secret=secret)
         since = len(game.state.log)
         if not no_bots:
-            run_bots(game, seconds=seconds)
+            run_bots(game, seconds=seconds, work=work)
         game.save(output)
     out = console()
     rec = game.record
@@ -352,6 +354,7 @@ def act_command(
     ] = None,
     no_bots: Annotated[bool, typer.Option("--no-bots", help="Do not let bot seats move afterwards.")] = False,
     seconds: SecondsOpt = None,
+    work: WorkOpt = None,
 ) -> None:
     """Take one action for the player to move and save the record.
 
@@ -361,14 +364,14 @@ def act_command(
     Example: aos act game.json '{"kind": "bid", "amount": 3}'
     """
     with refusals():
-        check_seconds(seconds)
+        check_budget(work, seconds)
         text, source = read_action_text(action, action_file)
         data = parse_json(text, source)
         game = Game.load(file)
         since = len(game.state.log)
         game.apply(action_for_mover(game, data))
         if not no_bots:
-            run_bots(game, seconds=seconds)
+            run_bots(game, seconds=seconds, work=work)
         game.save(file)
     _report(game, since)
 
@@ -379,6 +382,7 @@ def undo_command(
     count: Annotated[int, typer.Option("--count", "-n", help="How many actions to take back.")] = 1,
     no_bots: Annotated[bool, typer.Option("--no-bots", help="Do not let bot seats move afterwards.")] = False,
     seconds: SecondsOpt = None,
+    work: WorkOpt = None,
 ) -> None:
     """Take back the last actions and save the record.
 
@@ -386,12 +390,12 @@ def undo_command(
     play again until a human must act (unless --no-bots): count their moves too to reach your own.
     """
     with refusals():
-        check_seconds(seconds)
+        check_budget(work, seconds)
         game = Game.load(file)
         game.undo(count)
         since = len(game.state.log)
         if not no_bots:
-            run_bots(game, seconds=seconds)
+            run_bots(game, seconds=seconds, work=work)
         game.save(file)
     console().print(f"Took back {count} action{'s' if count != 1 else ''}.")
     _report(game, since)
@@ -468,6 +472,7 @@ def play_command(
     ] = None,
     bot_level: BotLevelOpt = None,
     seconds: SecondsOpt = None,
+    work: WorkOpt = None,
     seed: Annotated[
         int | None, typer.Option(help="Seed for every chance event (random if not given).", show_default=False)
     ] = None,
@@ -490,7 +495,7 @@ def play_command(
     end of the input stops; with --save the record is saved after every action. Works with piped input.
     """
     with refusals():
-        check_seconds(seconds)
+        check_budget(work, seconds)
         if load is not None:
             given = (map_id, players, bots, seed, bot_level)
             if any(x is not None for x in given) or name:
@@ -504,7 +509,7 @@ def play_command(
             level = _bot_level(bot_level, bots)
             seats = make_seats(map_id, 3 if players is None else players, name or [], bots or 0, level)
             game = Game.new(map_id, seats=seats, seed=seed)
-        session = PlaySession(game, console(), save, seconds)
+        session = PlaySession(game, console(), save, seconds, work)
         session.run()
 
 

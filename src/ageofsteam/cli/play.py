@@ -32,14 +32,22 @@ class EndOfInput(Exception):
 
 
 class PlaySession:
-    """One terminal session on a game; ``save`` is written after every action; ``seconds`` is the strong bot's
-    budget per decision."""
+    """One terminal session on a game; ``save`` is written after every action; ``work`` is the strong bot's
+    budget per decision (playouts) and ``seconds`` its safety cap."""
 
-    def __init__(self, game: Game, out: Console, save: Path | None = None, seconds: float | None = None) -> None:
+    def __init__(
+        self,
+        game: Game,
+        out: Console,
+        save: Path | None = None,
+        seconds: float | None = None,
+        work: int | None = None,
+    ) -> None:
         self.game = game
         self.out = out
         self.save = save
         self.seconds = seconds
+        self.work = work
         self.last_mover: tuple[int, str, int | None] | None = None
 
     # --- input ---------------------------------------------------------------------------------
@@ -66,7 +74,7 @@ class PlaySession:
         try:
             while not self.game.over:
                 if bot_to_move(self.game) is not None:
-                    self.apply(bot_choice(self.game, self.seconds), refusals_pass=False)
+                    self.apply(bot_choice(self.game, self.seconds, self.work), refusals_pass=False)
                     continue
                 self.show_turn()
                 action = self.decide()

@@ -39,7 +39,6 @@ from ageofsteam.rules.track_placement import base_build_cost
 
 if TYPE_CHECKING:
     from ageofsteam.board.network import Link
-    from ageofsteam.bots.plans import TurnPlan
     from ageofsteam.rules.move_goods import Route, RouteStops
     from ageofsteam.rules.track_placement import BuildPlan
 
@@ -282,74 +281,6 @@ class BaseRules:
     def available_actions(self, g: GameState, seat: int) -> list[str]:
         """The actions ``seat`` may select now: those offered that ``action_refusal`` lets through."""
         return [a for a in self.actions_offered(g, seat) if self.action_refusal(g, seat, a) is None]
-
-    # --- hooks: a map's judgement for the bots ------------------------------------------------------
-
-    def bot_value(self, g: GameState, seat: int) -> float:
-        """What a position is worth to ``seat`` beyond its score and the deliveries its network promises, in
-        points, by this map's own measure (the steady and strong bots add it, and ask it of a bankrupt seat too);
-        none in the base game."""
-        return 0.0
-
-    def bot_accepts(self, g: GameState, stop: int, colour: str) -> bool:
-        """May a cube of ``colour`` end its move at ``stop`` by the time track built now is used, as the bots
-        plan (a stop that can still take that colour, such as a district a New City may go on); the base
-        game: :meth:`accepts`."""
-        return self.accepts(g, stop, colour)
-
-    def bot_link_income(self, g: GameState, seat: int, link: Link) -> int:
-        """Income the bots count for ``seat`` when a cube of theirs goes over ``link``: +1 on a link of their
-        own (a map whose ``delivery_income`` pays the mover for links of no one's says so here)."""
-        return 1 if link.owner == seat else 0
-
-    def bot_route_income(self, g: GameState, seat: int, route: Route) -> int:
-        """Income the bots count for ``seat`` from delivering along ``route``: what each of its links pays
-        them (:meth:`bot_link_income`; a map whose ``delivery_income`` pays by other measures, such as the
-        engine levels used, says so here)."""
-        return sum(self.bot_link_income(g, seat, lk) for lk in route.links)
-
-    def bot_link_ends(self, g: GameState) -> frozenset[int]:
-        """Stops that are not cities where the bots' link plans may end, for the deliveries the map makes
-        through or from them (a source of goods, a stop with links of its own beyond it); none in the base
-        game."""
-        return NO_HEXES
-
-    def bot_thrifty(self, g: GameState, seat: int) -> bool:
-        """Whether the steady bot takes no share for track and no engine level ahead of its deliveries that its
-        income now could not carry to the end of the game, while holding back would (a map where deliveries
-        pay little for the track they need, so income grows slowly); no in the base game, where more track
-        and a bigger engine are the way out of debt."""
-        return False
-
-    def bot_pass_disc(self, g: GameState, seat: int, stop: int) -> str | None:
-        """On a map built with discs: the disc (a ``place_disc`` target) ``seat`` still needs before its goods
-        may pass through ``stop``, which the bots' chains of circles then include; None: passing needs none (the
-        default)."""
-        return None
-
-    def bot_action_value(self, g: GameState, seat: int, action: str) -> float | None:
-        """How much the steady bot wants this map's own special ``action`` (1: little, 6: much); None: judge it
-        as the base game's actions are judged."""
-        return None
-
-    def bot_plan(self, g: GameState, seat: int, deadline: float | None = None) -> TurnPlan | None:
-        """This map's own plan for ``seat``'s turn from where it stands, which the steady bot (and the strong bot's
-        playouts) follow: the shares to issue, the action, the New City and the links to build, the move in Move
-        Goods, and why (``bots.plans.TurnPlan``); None: the bots' rules of thumb. ``deadline`` (a
-        ``time.perf_counter()`` value): weigh no more than until then and play the best found so far."""
-        return None
-
-    def bot_build_plan(self, g: GameState, seat: int, legal: list[Action], budget: int) -> tuple[Action, str] | None:
-        """On a map with a build phase of its own (stations, discs…): the next of ``legal`` by this map's own plan
-        for ``seat``'s build turn, spending at most ``budget`` in all, and why in one line of player words (the
-        steady bot's build); None: the bots' generic look at each build action (the default)."""
-        return None
-
-    def bot_build_options(self, g: GameState, seat: int, legal: list[Action], budget: int, count: int) -> list[Action]:
-        """On a map with a build phase of its own: up to ``count`` of ``legal`` worth weighing for ``seat`` now
-        besides the next build of the map's own plan (the next builds of its other plans within ``budget``, the
-        end of the build turn), for the strong bot's search; empty (the default): every legal action may be."""
-        return []
 
     def action_title(self, action: str) -> str:
         return self.ACTION_TITLES.get(action, action)

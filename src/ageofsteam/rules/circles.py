@@ -33,7 +33,6 @@ from ageofsteam.rules.urbanization import check_urbanize
 if TYPE_CHECKING:
     from ageofsteam.board.mapdata import Circle
     from ageofsteam.engine.state import GameState
-    from ageofsteam.rules.move_goods import Route
 
 
 @dataclass
@@ -252,18 +251,6 @@ class CircleRules:
 
     def circle_cost(self, g: GameState, seat: int, circle: Circle) -> int:
         raise NotImplementedError
-
-    def bot_route_income(self, g: GameState, seat: int, route: Route) -> int:
-        """The bots count what the map pays the mover for a delivery (``delivery_income``: on the maps built
-        with discs, its engine levels), not one a disc: a long chain of discs through places that cost no level
-        pays no more than one disc."""
-        rules: Any = self  # the map's Rules, which has BaseRules' hooks
-        return int(rules.delivery_income(g, seat, route).get(seat, 0))
-
-    def bot_thrifty(self, g: GameState, seat: int) -> bool:
-        """Yes: a delivery earns the places it passes, not its discs, so income grows slowly; shares for track
-        and an engine level ahead of the deliveries are taken only if today's income carries them."""
-        return True
 
     def check_circle(self, g: GameState, seat: int, circle: Circle) -> None:
         """Raise IllegalAction for a disc the map forbids (capacity and cash were checked)."""

@@ -21,7 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy.exc import DBAPIError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from ageofsteam.bots import DEFAULT_SECONDS, LEVEL_TITLES, LEVELS
+from ageofsteam.bots import DEFAULT_SECONDS, DEFAULT_WORK, LEVEL_TITLES, LEVELS
 from ageofsteam.engine.actions import CHANCE
 from ageofsteam.engine.view import view
 from ageofsteam.server.decisions import refusal_json, route_hexes
@@ -120,6 +120,7 @@ def create_app(
     bot_delay: float = 0.0,
     bot_seconds: float = DEFAULT_SECONDS,
     bot_workers: int | None = None,
+    bot_work: int = DEFAULT_WORK,
     actions_per_minute: int = ACTIONS_PER_MINUTE,
     games_per_minute: int = GAMES_PER_MINUTE,
     max_games: int = MAX_GAMES,
@@ -130,11 +131,12 @@ def create_app(
     public_url: str = "http://127.0.0.1:8000",
     lease_seconds: float | None = None,
 ) -> FastAPI:
-    """The application, storing games at ``database_url``. Strong bots think ``bot_seconds`` per decision, in a
-    pool of ``bot_workers`` processes (default: one per core). One seat token may act ``actions_per_minute``
-    times a minute, one client address create ``games_per_minute`` games, and the server holds at most
-    ``max_games`` games not finished (0: no limit). On PostgreSQL several processes may serve the same games
-    (server/cluster.py); a bot lease not renewed for ``lease_seconds`` passes to another process."""
+    """The application, storing games at ``database_url``. Strong bots play ``bot_work`` playouts per decision
+    (within the safety cap ``bot_seconds``), in a pool of ``bot_workers`` processes (default: one per core).
+    One seat token may act ``actions_per_minute`` times a minute, one client address create
+    ``games_per_minute`` games, and the server holds at most ``max_games`` games not finished (0: no limit). On
+    PostgreSQL several processes may serve the same games (server/cluster.py); a bot lease not renewed for
+    ``lease_seconds`` passes to another process."""
     store = Store(database_url)
     cluster = None
     if store.engine.dialect.name == "postgresql":
@@ -150,6 +152,7 @@ def create_app(
         bot_delay=bot_delay,
         bot_seconds=bot_seconds,
         bot_workers=bot_workers,
+        bot_work=bot_work,
         mailer=mailer,
         cluster=cluster,
     )
@@ -268,6 +271,7 @@ def create_app(
                 "level": level,
                 "title": LEVEL_TITLES[level],
                 "about": BOT_ABOUT.get(level, ""),
+                "work": hub.bot_work if level == "strong" else None,
                 "seconds": hub.bot_seconds if level == "strong" else None,
             }
             for level in LEVELS

@@ -41,7 +41,7 @@ from fastapi import WebSocket, WebSocketDisconnect
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import DBAPIError
 
-from ageofsteam.bots import DEFAULT_SECONDS, LEVEL_TITLES, LEVELS
+from ageofsteam.bots import DEFAULT_SECONDS, DEFAULT_WORK, LEVEL_TITLES, LEVELS
 from ageofsteam.engine.actions import CHANCE, parse_action, takes_player
 from ageofsteam.engine.errors import AosError, BadInput, IllegalAction
 from ageofsteam.engine.game import Game
@@ -236,6 +236,7 @@ class Hub:
         bot_delay: float = 0.0,
         bot_seconds: float = DEFAULT_SECONDS,
         bot_workers: int | None = None,
+        bot_work: int = DEFAULT_WORK,
         mailer: Mailer | None = None,
         cluster: Cluster | None = None,
     ) -> None:
@@ -244,7 +245,8 @@ class Hub:
         self.mailer = mailer  # turn mails, when the server was given an SMTP server
         self.all_maps = all_maps
         self.bot_delay = bot_delay
-        self.bot_seconds = bot_seconds  # the strong bots' thinking time per decision
+        self.bot_work = bot_work  # the strong bots' work per decision, in playouts (the same on any machine)
+        self.bot_seconds = bot_seconds  # and the safety cap on its time
         self.thinker = Thinker(bot_workers)
         self.live: OrderedDict[str, LiveGame] = OrderedDict()
         self.loading: dict[str, int] = {}  # games being read from the store: the latest version told meanwhile
@@ -1010,15 +1012,18 @@ class Hub:
         task.add_done_callback(self.tasks.discard)
 
     def _job(self, live: LiveGame, seat: int, level: str, seconds: float | None, *, hint: bool = False) -> Job:
-        """A job for the bot pool at the game's current position (called under the game's lock)."""
+        """A job for the bot pool at the game's current position (called under the game's lock): the strong bot
+        plays the server's work budget within the safety cap ``seconds``."""
+        strong = level == "strong"
         return Job(
             game_id=live.meta.id,
             record=live.game.record.model_dump(mode="json"),
             seat=seat,
             level=level,
-            seconds=seconds if level == "strong" else None,
+            seconds=seconds if strong else None,
             seed=bot_seed(live, "hint" if hint else "bot"),
             hint=hint,
+            work=self.bot_work if strong else None,
         )
 
     async def _run_bots(self, live: LiveGame) -> None:

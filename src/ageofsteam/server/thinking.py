@@ -1,16 +1,18 @@
 """Bot decisions and hints, worked out outside the event loop in a pool of worker processes.
 
-A decision is a :class:`Job`: the game's record (JSON), the seat to move, the bot's level and thinking time, and
-the seed of the bot's random generator. A worker (:func:`work`) replays the record and returns the chosen action
-as JSON. A worker keeps the last games it saw, so a game it knows is only brought up to date with the actions
-played since.
+A decision is a :class:`Job`: the game's record (JSON), the seat to move, the bot's level, its work budget and
+the safety cap on its time, and the seed of the bot's random generator. A worker (:func:`work`) replays the
+record and returns the chosen action as JSON. A worker keeps the last games it saw, so a game it knows is only
+brought up to date with the actions played since.
 
 * The pool (:class:`Thinker`) has one worker process per core the server may use. It is started on first use and
   shut down with the application. The workers run at a lower priority (``nice``), so the server's own process
   (the event loop: every human's action, every viewer) gets the CPU first.
 * At most one job per worker runs at a time. The other jobs wait their turn in the server, and a player's hint
-  goes ahead of the bots' moves. A job's time limit therefore counts its own work only: the bot's budget plus
+  goes ahead of the bots' moves. A job's time limit therefore counts its own work only: the bot's safety cap plus
   ``slack`` seconds for replaying the record, plus ``START_SECONDS`` while the pool is starting its processes.
+  The bots decide by work, never by time, so a healthy server never reaches it: a decision is the same on a
+  busy server as on an idle one, only slower.
 * The server does not wait for a job that overruns its limit. Its seat plays the ``steady`` bot's choice
   instead (worked out in the pool within ``FALLBACK_SECONDS``), or else the first legal action, and the overrun
   is logged. The worker is left to finish; if the job is still running ``STUCK_SECONDS`` after its limit, the
@@ -36,7 +38,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from ageofsteam.bots import Bot, bot
+from ageofsteam.bots import DEFAULT_SECONDS, Bot, bot
 from ageofsteam.engine.actions import parse_action
 from ageofsteam.engine.errors import AosError
 from ageofsteam.engine.game import Game
@@ -48,8 +50,8 @@ THINK_SLACK = 2.0  # seconds a job may take beyond its bot's budget (replaying t
 START_SECONDS = 15.0  # more time for the jobs of a pool younger than this (its processes are starting)
 FALLBACK_SECONDS = 2.0  # the steady bot's time limit when it stands in for a bot that overran
 STUCK_SECONDS = 60.0  # a job still running this long after its limit restarts the pool
-HINT_LEVEL = "strong"  # the bot that gives a player's hint…
-HINT_SECONDS = 1.0  # …thinking this long
+HINT_LEVEL = "strong"  # the bot that gives a player's hint (with the server's work budget for its bots)…
+HINT_SECONDS = DEFAULT_SECONDS  # …within this safety cap
 WORKER_GAMES = 16  # games a worker keeps replayed
 WORKER_NICE = 10  # how much lower the workers' priority is than the server's
 WATCH_SECONDS = 1.0  # how often a worker checks that the server is still running
@@ -63,9 +65,10 @@ class Job:
     record: dict[str, Any]  # the game's record as JSON (docs/record-format.md)
     seat: int
     level: str  # random | steady | strong
-    seconds: float | None  # the strong bot's budget; None for the other levels
+    seconds: float | None  # the strong bot's safety cap on its time; None for the other levels
     seed: str  # the seed of the bot's random generator
     hint: bool = False  # a hint: the action with its reason (else the bot's choice alone)
+    work: int | None = None  # the strong bot's work per decision, in playouts (its default if None)
 
     @property
     def index(self) -> int:
@@ -160,10 +163,10 @@ def work(job: Job) -> dict[str, Any]:
     game = known.game
     if game.over or game.to_move != job.seat:
         raise ValueError(f"seat {job.seat} is not to move in game {job.game_id} at action {job.index}")
-    key = (job.seat, job.level, job.seconds, job.hint)
+    key = (job.seat, job.level, job.work, job.seconds, job.hint)
     b = known.bots.get(key)
     if b is None:
-        b = known.bots[key] = bot(job.level, seconds=job.seconds)
+        b = known.bots[key] = bot(job.level, work=job.work, seconds=job.seconds)
     rng = random.Random(job.seed)
     reason = None
     try:
@@ -319,7 +322,7 @@ class Thinker:
             job.seat,
             job.index,
         )
-        out = await self.run(replace(job, level="steady", seconds=None), FALLBACK_SECONDS, queue=False)
+        out = await self.run(replace(job, level="steady", seconds=None, work=None), FALLBACK_SECONDS, queue=False)
         if out is None:
             log.warning("the steady bot of game %s overran its time too: the first legal action is played", job.game_id)
         return out
@@ -329,7 +332,7 @@ class Thinker:
         neither answered in time."""
         out = await self.run(job, (job.seconds or 0.0) + self.slack, urgent=True)
         if out is None and job.level != "steady":
-            out = await self.run(replace(job, level="steady", seconds=None), FALLBACK_SECONDS, queue=False)
+            out = await self.run(replace(job, level="steady", seconds=None, work=None), FALLBACK_SECONDS, queue=False)
         return out
 
     def _unstick(self, pool: ProcessPoolExecutor, cfut: Future[Any], job: Job) -> None:

@@ -23,7 +23,6 @@ starts the best run of the turn's remaining moves.
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -32,6 +31,7 @@ from ageofsteam.engine.actions import Deliver, SkipMove, UpgradeEngine, Urbanize
 from ageofsteam.maps.detroit.state import state
 
 if TYPE_CHECKING:
+    from ageofsteam.board.mapdata import MapData
     from ageofsteam.engine.actions import Action
     from ageofsteam.engine.state import GameState
 
@@ -43,12 +43,11 @@ PROGRAM_LINKS = 3  # links a program lays out over the turns, at most
 SCHEDULE_TURNS = 3  # turns a program may take to build
 BEAM = 6  # programs kept at each length
 FINALISTS = 6  # programs weighed with every choice of action
-SURE_FINALISTS = 2  # the best programs weighed with every action whatever the time
-SEARCH_SHARE = 0.6  # the share of the plan's time the searches aim to take
-BEAM_SHARE = 0.7  # the share of a search's time for the beam, the rest for the finalists
+SURE_FINALISTS = 2  # the best programs weighed with every action whatever the budget
+BEAM_SHARE = 0.7  # the share of a search's work (projections) for the beam, the rest for the finalists
 SHARE = 5
 MOVES_TRIED = 8  # deliveries weighed for each move of a run (the longest first)
-SURE_SINGLES = 12  # one-link programs weighed whatever the time (the special links first, then the best plans)
+SURE_SINGLES = 12  # one-link programs weighed whatever the budget (the special links first, then the best plans)
 SITES = 2  # New City sites weighed
 SITE_REACH = 5  # hexes from a town that its New City serves, in a site's quick look
 URBANIZATION = "urbanization"
@@ -261,19 +260,23 @@ def _take(cubes: dict[int, dict[str, int]], d: tuple[int, int, str]) -> None:
 
 def candidates(g: GameState, seat: int) -> list[LinkPlan]:
     """Links worth weighing: the link plans of ``seat`` (those that open nothing now too: a link in the middle
-    of a line carries the cubes of its ends) and the special links no one has built. Kept for the board as it
-    stands: the turn's decisions before its builds all weigh the same."""
+    of a line carries the cubes of its ends) and the special links no one has built, each once, whether it can be
+    built this moment or not. They depend on the board alone, so they are kept for the board as it stands: the
+    turn's decisions before its builds all weigh the same."""
+    memory = _memory(g)
     key = _board(g, seat)
-    known = _candidates.get(key)
+    known = memory.candidates.get(key)
     if known is None:
-        if len(_candidates) > 256:
-            _candidates.clear()
-        known = _candidates[key] = _find_candidates(g, seat)
+        if len(memory.candidates) > 256:
+            memory.candidates.clear()
+        known = memory.candidates[key] = _find_candidates(g, seat)
     return list(known)
 
 
 def _find_candidates(g: GameState, seat: int) -> list[LinkPlan]:
-    plans = link_plans(g, seat, limit=MAX_CANDIDATES, idle=True, towns=True)
+    # the link plans' special links are those buildable this moment (in the player's own build, with the cash):
+    # left out, as every special link is weighed below
+    plans = [p for p in link_plans(g, seat, limit=MAX_CANDIDATES, idle=True, towns=True) if p.special is None]
     joined = {frozenset((lk.a, lk.b)) for lk in g.network.links.values()}
     for link in g.map.special_links:
         if link.id in g.special_link_owners or frozenset(link.ends) in joined:
@@ -342,29 +345,24 @@ def _engineer_track(first: tuple[LinkPlan, ...], builds: int, done: list[int]) -
     return sum(costs) - min(costs) - paid if costs else 0
 
 
-def solo_plan(g: GameState, seat: int, deadline: float | None = None) -> TurnPlan | None:
+def solo_plan(g: GameState, seat: int, work: int | None = None) -> TurnPlan | None:
     """The best plan for ``seat``'s turn (solo, or with players: the same race to last) from where it stands
-    (share issue, action, building or moving), by :func:`project`; None in other phases. ``deadline`` (a
-    ``time.perf_counter()`` value): the plan aims to be made by then — its searches take :data:`SEARCH_SHARE` of
-    the time left, so that what is weighed whatever the time still fits — (a plan so cut short serves only asks
-    with a deadline)."""
+    (share issue, action, building or moving), by :func:`project`; None in other phases. ``work``: the
+    projections its searches may weigh (what they must weigh whatever the budget — the first links, the
+    finalists — comes on top); None: all of them. The plan depends on the position and ``work`` alone, so a plan
+    once made is kept for both (the strong bot asks again and again)."""
     if g.phase not in (*BEFORE_MOVES, "move_goods"):
         return None
-    key = _key(g, seat)
-    known = _memo.get(key)
-    if known is None or (deadline is None and not known[1]):
-        if len(_memo) > 4096:
-            _memo.clear()
-        if g.phase == "move_goods":
-            known = (_moves(g, seat), True)
-        else:
-            if deadline is not None:  # the searches aim to end early: what they must weigh whatever the time
-                now = time.perf_counter()  # (the first links, the finalists) comes after
-                deadline = now + SEARCH_SHARE * max(0.0, deadline - now)
-            found, whole = _search(g, seat, deadline)
-            known = (found, whole)
-        _memo[key] = known
-    return known[0]
+    moving = g.phase == "move_goods"
+    key = (_key(g, seat), None if moving else work)  # the moves weigh every run: no budget
+    plans = _memory(g).plans
+    if key in plans:
+        return plans[key]
+    if len(plans) > 4096:
+        plans.clear()
+    found = _moves(g, seat) if moving else _search(g, seat, work)
+    plans[key] = found
+    return found
 
 
 def _moves(g: GameState, seat: int) -> TurnPlan | None:
@@ -445,7 +443,6 @@ def _legal_move(g: GameState, seat: int, legal: list[Action], first: tuple[objec
 def _board(g: GameState, seat: int) -> tuple[object, ...]:
     """Everything on the board (not in the players' hands) a plan depends on: all the link plans do."""
     return (
-        id(g.map),
         seat,
         g.turn,
         tuple(sorted((lk.a, lk.b, -1 if lk.owner is None else lk.owner) for lk in g.network.links.values())),
@@ -463,6 +460,9 @@ def _key(g: GameState, seat: int) -> tuple[object, ...]:
     me = g.players[seat]
     return (
         *_board(g, seat),
+        g.rules_version,
+        tuple(sorted(g.options.items())),
+        g.start_players,
         g.phase,
         g.move_round,
         seat in g.engine_upgraded,
@@ -476,9 +476,30 @@ def _key(g: GameState, seat: int) -> tuple[object, ...]:
     )
 
 
-_memo: dict[tuple[object, ...], tuple[TurnPlan | None, bool]] = {}
-_candidates: dict[tuple[object, ...], list[LinkPlan]] = {}  # by the board (``_board``)
-"""Plans already made (the strong bot asks again and again), and whether each was weighed whole."""
+class _Memory:
+    """What the plans of one board keep: the plans made (by everything a plan depends on, ``_key``, and the work
+    allowed), the link plans worth weighing (by the board as it stands, ``_board``) and the distances from a hex
+    (by the hex)."""
+
+    def __init__(self, board: MapData) -> None:
+        self.board = board
+        self.plans: dict[tuple[object, ...], TurnPlan | None] = {}
+        self.candidates: dict[tuple[object, ...], list[LinkPlan]] = {}
+        self.distances: dict[int, dict[int, int]] = {}
+
+
+_MEMORIES: dict[int, _Memory] = {}
+
+
+def _memory(g: GameState) -> _Memory:
+    """The memory of ``g``'s board (kept by the board's identity, and made afresh for another board that comes
+    to have the same ``id()``)."""
+    memory = _MEMORIES.get(id(g.map))
+    if memory is None or memory.board is not g.map:
+        if len(_MEMORIES) >= 8:
+            _MEMORIES.clear()
+        memory = _MEMORIES[id(g.map)] = _Memory(g.map)
+    return memory
 
 
 @dataclass(frozen=True)
@@ -529,38 +550,36 @@ def open_actions(g: GameState, seat: int) -> dict[str, int]:
 _Best = tuple[float, int, "_Turn", tuple[LinkPlan, ...], int]  # projected turn, shares, turn, links begun, track $
 
 
-def _search(g: GameState, seat: int, deadline: float | None = None) -> tuple[TurnPlan | None, bool]:
+def _search(g: GameState, seat: int, work: int | None = None) -> TurnPlan | None:
     """Issue Shares, Select Action, Build Track: the best program of links with the best action (a New City
-    weighed too, where Urbanization may still be taken), and whether every program was weighed before
-    ``deadline`` (each search of programs gets an equal share of the time left)."""
+    weighed too, where Urbanization may still be taken), within ``work`` projections (each search of programs
+    gets an equal share of the work left)."""
     turns = _turns(g, seat)
     urban = [t for t in turns if t.action == URBANIZATION]
     sites = _sites(g, seat) if urban else []
     searches = 1 + len(sites)
+    spent = 0
 
     def share(done: int) -> float | None:
-        if deadline is None:
-            return None
-        now = time.perf_counter()
-        return now + max(0.0, deadline - now) / (searches - done)
+        return None if work is None else max(0, work - spent) / (searches - done)
 
-    best, whole = _best_program(g, seat, [t for t in turns if t.action != URBANIZATION], share(0))
+    best, used = _best_program(g, seat, [t for t in turns if t.action != URBANIZATION], share(0))
+    spent += used
     site: Urbanize | None = None
     for k, (h, letter) in enumerate(sites):
-        if deadline is not None and time.perf_counter() > deadline:
-            whole = False  # the time is up: the New Cities not weighed are not taken
-            break
+        if work is not None and spent >= work:
+            break  # the work is done: the New Cities not weighed are not taken
         trial = g.copy()
         _place_new_city(trial, h, letter)
-        found, complete = _best_program(trial, seat, urban, share(k + 1))
-        whole = whole and complete
+        found, used = _best_program(trial, seat, urban, share(k + 1))
+        spent += used
         if found is not None and (best is None or found[0] > best[0] + 1e-9):
             best, site = found, Urbanize(seat, g.label(h), letter)
     if best is None:
-        return None, whole
+        return None
     at, shares, turn, links, track = best
     why = _why(g, at, shares, turn.action, links, track, site)
-    return TurnPlan(shares, turn.action, links, track, why, urbanize=site), whole
+    return TurnPlan(shares, turn.action, links, track, why, urbanize=site)
 
 
 def _place_new_city(g: GameState, h: int, letter: str) -> None:
@@ -614,13 +633,10 @@ def _sites(g: GameState, seat: int) -> list[tuple[int, str]]:
     return [(h, letter) for _, h, letter in scored[:SITES]]
 
 
-_hex_distances: dict[tuple[int, int], dict[int, int]] = {}
-
-
 def _distances(g: GameState, start: int) -> dict[int, int]:
     """Hex → steps from ``start`` across the map (any terrain)."""
-    key = (id(g.map), start)
-    if key not in _hex_distances:
+    known = _memory(g).distances
+    if start not in known:
         far = {start: 0}
         todo = [start]
         for h in todo:
@@ -628,19 +644,17 @@ def _distances(g: GameState, start: int) -> dict[int, int]:
                 if n >= 0 and n not in far:
                     far[n] = far[h] + 1
                     todo.append(n)
-        _hex_distances[key] = far
-    return _hex_distances[key]
+        known[start] = far
+    return known[start]
 
 
-def _best_program(
-    g: GameState, seat: int, turns: list[_Turn], deadline: float | None = None
-) -> tuple[_Best | None, bool]:
-    """The best program of links and the best of ``turns`` for it, by :func:`project`, and whether every
-    program was weighed. With a ``deadline``, the beam over programs takes :data:`BEAM_SHARE` of the time and
-    the finalists with every turn the rest; the special links and :data:`SURE_SINGLES` one-link programs, and
-    no program and the :data:`SURE_FINALISTS` best with every turn, are weighed whatever the time."""
+def _best_program(g: GameState, seat: int, turns: list[_Turn], work: float | None = None) -> tuple[_Best | None, int]:
+    """The best program of links and the best of ``turns`` for it, by :func:`project`, and the projections
+    made. Within ``work`` projections (None: no limit), the beam over programs takes :data:`BEAM_SHARE` of them
+    and the finalists with every turn the rest; the special links and :data:`SURE_SINGLES` one-link programs,
+    and no program and the :data:`SURE_FINALISTS` best with every turn, are weighed whatever the budget."""
     if not turns:
-        return None, True
+        return None, 0
     rules = g.rules
     me = g.players[seat]
     most = rules.max_shares(g)
@@ -648,6 +662,7 @@ def _best_program(
     plans = sorted(candidates(g, seat), key=lambda p: not p.special)  # stable: the plans' own order after
     done = list(state(g).engineer_costs) if g.phase == "build_track" and me.action == "engineer" else []
     cache: RoutesCache = {}
+    made = 0  # projections
 
     def score(program: tuple[LinkPlan, ...], turn: _Turn) -> tuple[float, int, int] | None:
         """(projected turn, shares issued now, this turn's track dollars) of ``program`` with ``turn``."""
@@ -664,6 +679,8 @@ def _best_program(
             return None
         adj = with_links(base, list(sched.done[0]))
         later = [(list(d), c) for d, c in zip(sched.done[1:], sched.spent[1:], strict=True)]
+        nonlocal made
+        made += 1
         turn_at, more = project(
             g,
             seat,
@@ -678,19 +695,14 @@ def _best_program(
         )
         return turn_at, extra + more, max(0, track)
 
-    # a beam over programs of links, judged with the widest turn, for the first part of the time; the rest for
+    # a beam over programs of links, judged with the widest turn, for the first part of the work; the rest for
     # the finalists with every turn
-    end = deadline
-    if deadline is not None:
-        now = time.perf_counter()
-        deadline = now + BEAM_SHARE * max(0.0, deadline - now)
+    beam_work = None if work is None else BEAM_SHARE * work
     wide = max(turns, key=lambda t: (t.builds, -t.fee))
     scored: dict[tuple[LinkPlan, ...], float] = {}
     beam: list[tuple[LinkPlan, ...]] = [()]
-    whole = True
     for length in range(PROGRAM_LINKS):
-        if length and deadline is not None and time.perf_counter() > deadline:
-            whole = False
+        if length and beam_work is not None and made >= beam_work:
             break
         grown = []
         for prog in beam:
@@ -702,9 +714,8 @@ def _best_program(
                 new = (*prog, p)
                 if new not in scored:
                     late = length or len(scored) >= SURE_SINGLES
-                    if late and deadline is not None and time.perf_counter() > deadline:
-                        whole = False  # the time is up: the programs weighed so far are the choice
-                        break
+                    if late and beam_work is not None and made >= beam_work:
+                        break  # the work is done: the programs weighed so far are the choice
                     r = score(new, wide)
                     if r is None:
                         continue
@@ -717,8 +728,7 @@ def _best_program(
     finalists = [(), *sorted(scored, key=lambda prog: -scored[prog])[:FINALISTS]]
     best: _Best | None = None
     for k, prog in enumerate(finalists):
-        if k > SURE_FINALISTS and end is not None and time.perf_counter() > end:
-            whole = False
+        if k > SURE_FINALISTS and work is not None and made >= work:
             break
         for turn in turns:
             r = score(prog, turn)
@@ -726,7 +736,7 @@ def _best_program(
                 sched = schedule(prog, turn.builds, rules.BUILDS)
                 assert sched is not None
                 best = (r[0], r[1], turn, sched.first, r[2])
-    return best, whole
+    return best, made
 
 
 def _why(

@@ -21,8 +21,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ageofsteam.maps.detroit.outlook import bankruptcy_turn
-from ageofsteam.maps.detroit.plan import solo_plan
 from ageofsteam.maps.detroit.state import Bankruptcy, SoloResult, State, state
 from ageofsteam.rules.base import BaseRules
 from ageofsteam.rules.build_track import BuildTrackPhase
@@ -31,7 +29,6 @@ from ageofsteam.rules.track_placement import base_build_cost
 
 if TYPE_CHECKING:
     from ageofsteam.board.mapdata import SpecialLink
-    from ageofsteam.bots.plans import TurnPlan
     from ageofsteam.engine.state import GameState, PlacedTile
     from ageofsteam.rules.move_goods import Route
     from ageofsteam.rules.phase import Phase
@@ -52,7 +49,6 @@ SOLO_RATINGS: dict[int, str] = {
     11: "Eleven!",
     12: "You are in the Age of Steam Hall of Fame. Take a picture, date it, sign it, cherish it.",
 }
-SURVIVAL_WEIGHT = 6.0  # the bots' points for each turn the money lasts longer
 LOST = "You did not outlast the government. Try again."
 
 
@@ -115,27 +111,6 @@ class Rules(BaseRules):
         """Solo: 3 disks on each of the three action spaces."""
         if self.solo(g):
             state(g).action_disks = dict.fromkeys(SOLO_ACTIONS, SOLO_DISKS)
-
-    def bot_value(self, g: GameState, seat: int) -> float:
-        """The turn in which the player's money runs out as things stand (``outlook.py``), 6 points a turn:
-        lasting is the whole game here, so a share's $5 now is weighed against its $1 every turn after."""
-        return SURVIVAL_WEIGHT * bankruptcy_turn(g, seat)
-
-    def bot_action_value(self, g: GameState, seat: int, action: str) -> float | None:
-        """Solo: a disk's fee is cash the expenses need; taking no action is worth keeping it when it is short."""
-        if not self.solo(g):
-            return None
-        me = g.players[seat]
-        short = max(0, self.expenses(g, seat) - me.income)
-        if action == NO_ACTION:
-            return 2.5 if me.cash < short + 3 else 0.5
-        return None if me.cash - self.action_fee(g, action) >= short else 0.2
-
-    def bot_plan(self, g: GameState, seat: int, deadline: float | None = None) -> TurnPlan | None:
-        """The turn's shares, action, links and moves by the projection of the turns to come (``plan.py``). With
-        players too: the last player not bankrupt wins (at a tie, the highest income), so the game is the solo
-        game's race for the money to last longest; the plan weighs only the actions no rival has taken."""
-        return solo_plan(g, seat, deadline)
 
     def make_phases(self) -> list[Phase]:
         return [SpecialLinkBuildPhase() if isinstance(p, BuildTrackPhase) else p for p in super().make_phases()]

@@ -26,9 +26,7 @@ from ageofsteam.maps.heavy_cardboard.heavy_lifting import (
     HeavyLift,
     HeavyLiftingMovePhase,
     describe,
-    has_own_link,
     info,
-    lift_income,
 )
 from ageofsteam.maps.heavy_cardboard.state import State
 from ageofsteam.rules.base import BaseRules
@@ -74,14 +72,6 @@ class Rules(BaseRules):
     def any_hex_names_city(self, g: GameState) -> bool:
         """Rules version 1 let an action name the central city by any of its seven hexes."""
         return g.rules_version < 2
-
-    def bot_action_value(self, g: GameState, seat: int, action: str) -> float | None:
-        """Heavy Lifting is worth its income this turn when the player has a completed link at a city with
-        cubes to lift from."""
-        if action != HEAVY_LIFTING:
-            return None
-        starts = [c for c, cubes in g.cubes.items() if any(cubes.values()) and has_own_link(g, seat, c)]
-        return 1.0 + 0.8 * lift_income(g) if starts else 0.5
 
     def make_phases(self) -> list[Phase]:
         """Build Track with the ferries as special links; Move Goods with Heavy Lifting."""

@@ -308,20 +308,6 @@ class Rules(BaseRules):
                 out[link.owner] = out.get(link.owner, 0) + 1
         return out
 
-    # --- the bots' judgement ---------------------------------------------------------------------
-
-    def bot_link_income(self, g: GameState, seat: int, link: Link) -> int:
-        """A boat link pays the mover +2; a track link +1 to its owner."""
-        if link.id.startswith(BOAT):
-            return self.BOAT_INCOME
-        return super().bot_link_income(g, seat, link)
-
-    def bot_link_ends(self, g: GameState) -> frozenset[int]:
-        """Ports still towns: a link to one joins the boat links (+2 to the mover each) to the cities the other
-        ports' links reach. (Volcanoes are left out: a link into the interior for two steam did not pay in
-        trials against random bots.)"""
-        return frozenset(h for h in self.map.ports if g.is_town(h))
-
     def delivered_cube(self, g: GameState, seat: int, route: Route, water: str | None = None) -> None:
         """Steam condenses into water on its destination city: the red good goes to the bag, a blue one comes
         from the bag, else from the display (box ``water``, which the mover named, Ruling 8; by default the

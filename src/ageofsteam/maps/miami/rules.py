@@ -30,7 +30,6 @@ from ageofsteam.engine.errors import IllegalAction
 from ageofsteam.maps.miami.state import FLOOD, Result, State, state
 from ageofsteam.rules.base import BaseRules
 from ageofsteam.rules.goods_growth import GoodsGrowthPhase
-from ageofsteam.rules.move_goods import all_routes
 from ageofsteam.rules.phase import Phase, wait_for_chance
 from ageofsteam.rules.scoring import AdvanceTurnPhase
 from ageofsteam.rules.setup import SetupPhase
@@ -53,8 +52,6 @@ COAST_GUARD = "coast_guard"
 ENGINEER = "engineer"
 FIRE_FIGHTER = "fire_fighter"
 FLOODED_COST = 4
-WON = 10.0  # what the bots count for a won game, beside one person evacuated for 1
-HOPELESS = 10.0  # and against more people left than move rounds to carry them
 
 
 @register
@@ -450,88 +447,6 @@ class Rules(BaseRules):
         if r is None:
             return super().solo_figures(g)
         return {"won": r.won, "evacuated": r.evacuated, "ending": f"{'won' if r.won else 'lost'} in round {r.round}"}
-
-    def bot_accepts(self, g: GameState, stop: int, colour: str) -> bool:
-        """A district of Miami East not urbanized may still take a colour a New City is left for (Urbanize):
-        the exits are far away across the flooded north."""
-        if self.is_district(g, stop) and stop in g.map.areas["east"]:
-            return any(self.NEW_CITIES.get(letter, ("", ""))[0] == colour for letter in g.new_cities_left)
-        return self.accepts(g, stop, colour)
-
-    def cut_off(self, g: GameState, seat: int) -> dict[int, int]:
-        """Districts whose people can no longer leave without Coast Guard → their people: not joined by a link
-        of ``seat``'s, and every neighbouring hex is flooded or holds no track of ``seat``'s and cannot take a
-        new tile."""
-        wet = self.flooded(g)
-        joined = {h for lk in g.network.links.values() if lk.owner == seat for h in (lk.a, lk.b)}
-        out: dict[int, int] = {}
-        for h, people in self.people(g).items():
-            n = sum(people.values())
-            if not n or h in joined:
-                continue
-            ways = [
-                x
-                for x in g.map.neighbours[h]
-                if x >= 0
-                and ((x in g.tiles and seat in g.tiles[x].owners) or (x not in wet and self.can_hold_track(g, x)))
-            ]
-            if not ways:
-                out[h] = n
-        return out
-
-    def move_slots(self, g: GameState) -> int:
-        """Deliveries still possible, one a move round: those left in this round's Move Goods and two in each
-        round after it."""
-        names = [p.name for p in self.phases]
-        here, moving = names.index(g.phase), names.index("move_goods")
-        if here < moving:
-            now = self.MOVE_ROUNDS
-        elif here == moving:
-            now = self.MOVE_ROUNDS - max(g.move_round, 1) + 1
-        else:
-            now = 0
-        return now + self.MOVE_ROUNDS * max(0, g.last_turn - g.turn)
-
-    def bot_value(self, g: GameState, seat: int) -> float:
-        """A bankruptcy: the people evacuated (the bots tell one from another). A finished game: ``WON`` points
-        if won, nothing else (the people evacuated are the score). Before:
-        more people on the map than the move rounds left can carry lose the game, ``HOPELESS`` points and one
-        more a person. People in danger count against the position, 1.5 points each: those on districts next
-        to a hex the next flood may take (their way out may be cut), so the bots evacuate them first; 3 for
-        those already cut off by the water (only Coast Guard reaches them), so the bots flood where no one is
-        shut in. The income over the expenses counts a little, since a bankruptcy loses."""
-        if g.players[seat].eliminated:  # of two bankruptcies, the one with more people out
-            return float(self.score(g, seat))
-        if g.over:
-            result = state(g).result
-            return WON if result is not None and result.won else 0.0
-        short = self.people_left(g) - self.move_slots(g)
-        late = HOPELESS + short if short > 0 else 0.0
-        sites = set(self.flood_sites(g))
-        nb = g.map.neighbours
-        danger = 0
-        for label, people in state(g).people.items():
-            h = g.map.by_label[label]
-            if any(n in sites for n in nb[h]):
-                danger += sum(people.values())
-        me = g.players[seat]
-        solvency = 0.3 * (me.income - self.expenses(g, seat))  # the people are saved only if the money lasts
-        return solvency - late - 1.5 * danger - 3.0 * sum(self.cut_off(g, seat).values())
-
-    def bot_action_value(self, g: GameState, seat: int, action: str) -> float | None:
-        """Coast Guard when people are cut off by the water and two flooded hexes can be paid for; Engineer while
-        people wait on districts no track of the player's joins yet; Fire Fighter when a delivery now runs over
-        flooded track."""
-        if action == COAST_GUARD:
-            return 3.5 if self.cut_off(g, seat) and g.players[seat].cash >= 2 * FLOODED_COST else 0.5
-        if action == ENGINEER:  # the water does not wait: build fast while people wait unjoined
-            joined = {h for lk in g.network.links.values() if lk.owner == seat for h in (lk.a, lk.b)}
-            waiting = any(sum(p.values()) and h not in joined for h, p in self.people(g).items())
-            return 5.0 if waiting and g.players[seat].cash >= 8 else None
-        if action == FIRE_FIGHTER:
-            wet = any(self.flooded_passed(g, r) for r in all_routes(g, seat))
-            return 2.0 if wet else 0.3
-        return None
 
     def score(self, g: GameState, seat: int) -> int:
         """The people evacuated so far."""

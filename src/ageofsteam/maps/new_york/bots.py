@@ -1,4 +1,4 @@
-"""New York Subway's judgement for the bots: the build turn as whole station sets (``Rules.bot_build_plan``).
+"""New York Subway's judgement for the bots: the build turn as whole station sets (``Judgement.build_plan``).
 
 An excavation alone, or a first station alone, opens nothing; what pays is a set of stations that together
 join places: since all of a player's stations are joined, a station at a new place adds a link to every place
@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import TYPE_CHECKING
 
+from ageofsteam.bots.judgement import Judgement as BaseJudgement
 from ageofsteam.engine.actions import EndBuild
 from ageofsteam.maps.new_york.excavation import Excavate
 from ageofsteam.maps.new_york.figures import excavated, is_place, side_key, side_places, stacks, stations, stations_of
@@ -334,3 +335,16 @@ def _next_step(g: GameState, seat: int, plan: StationPlan, offered: set[Action])
 def _height(g: GameState, o: Option) -> int:
     """Which station of a plan to build first: the one at the tallest stack (most to deliver from)."""
     return len(stacks(g).get(g.label(o.place), []))
+
+
+class Judgement(BaseJudgement):
+    """New York's judgement: the build turn as whole station sets."""
+
+    def build_plan(self, g: GameState, seat: int, legal: list[Action], budget: int) -> tuple[Action, str]:
+        """Whole station sets: the next excavation or station of the best set within ``budget``."""
+        return build_plan(g, seat, legal, budget)
+
+    def build_options(self, g: GameState, seat: int, legal: list[Action], budget: int, count: int) -> list[Action]:
+        """The next builds of the other best station sets within ``budget``, and the end of the build turn: a
+        station or excavation at random opens nothing."""
+        return build_options(g, seat, legal, budget, count)

@@ -29,7 +29,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ageofsteam.maps.new_york.bots import build_options, build_plan
 from ageofsteam.maps.new_york.excavation import Excavate
 from ageofsteam.maps.new_york.figures import (
     excavated,
@@ -96,15 +95,6 @@ class Rules(ScoringRules, TransportRules, StationRules):
     def make_phases(self) -> list[Phase]:
         swap: dict[str, Phase] = {"setup": SubwaySetupPhase(), "build_track": SubwayBuildPhase()}
         return [swap.get(p.name, p) for p in super().make_phases() if p.name != "goods_growth"]
-
-    def bot_build_plan(self, g: GameState, seat: int, legal: list[Action], budget: int) -> tuple[Action, str]:
-        """Whole station sets: the next excavation or station of the best set within ``budget`` (``bots.py``)."""
-        return build_plan(g, seat, legal, budget)
-
-    def bot_build_options(self, g: GameState, seat: int, legal: list[Action], budget: int, count: int) -> list[Action]:
-        """The next builds of the other best station sets within ``budget``, and the end of the build turn
-        (``bots.py``): a station or excavation at random opens nothing."""
-        return build_options(g, seat, legal, budget, count)
 
     # --- checks and descriptions ---------------------------------------------------------------
 

@@ -126,13 +126,6 @@ class Rules(CircleRules, BaseRules):
                 return f"to pass through {g.stop_name(stop)} you need your disc on its large circle"
         return None
 
-    def bot_pass_disc(self, g: GameState, seat: int, stop: int) -> str | None:
-        """A country with a large circle is passed through only with one's disc on it: the bots' chains of
-        circles through it include that disc."""
-        if self.has_large_circle(g, stop) and seat not in large_discs_on(g, stop):
-            return g.label(stop)
-        return None
-
     def delivery_income(self, g: GameState, seat: int, route: Route) -> dict[int | None, int]:
         """+1 income per engine level the delivery needs, to the mover (the discs are all theirs)."""
         return {seat: self.route_levels(g, seat, route)}

@@ -137,13 +137,6 @@ class Rules(BaseRules):
         "oil_needs_complete_link": True,
     }
 
-    def bot_action_value(self, g: GameState, seat: int, action: str) -> float | None:
-        """The Tanker is worth the oil lying on the player's own track tiles (only its holder moves it)."""
-        if action != TANKER:
-            return None
-        mine = sum(n for lab, n in state(g).oil_on_track.items() if seat in g.tiles[g.map.by_label[lab]].owners)
-        return 1.0 + 1.5 * min(mine, 3)
-
     def make_phases(self) -> list[Phase]:
         return [TexasMoveGoodsPhase() if p.name == "move_goods" else p for p in super().make_phases()]
 

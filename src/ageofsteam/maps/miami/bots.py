@@ -1,0 +1,115 @@
+"""Miami 2030's judgement for the bots: people before money, the water's next moves, and the game won in the end
+(see the README, "Bots")."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, cast
+
+from ageofsteam.bots.judgement import Judgement as BaseJudgement
+from ageofsteam.maps.miami.rules import COAST_GUARD, ENGINEER, FIRE_FIGHTER, FLOODED_COST, Rules
+from ageofsteam.maps.miami.state import state
+from ageofsteam.rules.move_goods import all_routes
+
+if TYPE_CHECKING:
+    from ageofsteam.engine.state import GameState
+
+WON = 10.0  # what the bots count for a won game, beside one person evacuated for 1
+HOPELESS = 10.0  # and against more people left than move rounds to carry them
+
+
+def _rules(g: GameState) -> Rules:
+    """The game's rules: Miami's."""
+    return cast("Rules", g.rules)
+
+
+def cut_off(g: GameState, seat: int) -> dict[int, int]:
+    """Districts whose people can no longer leave without Coast Guard → their people: not joined by a link of
+    ``seat``'s, and every neighbouring hex is flooded or holds no track of ``seat``'s and cannot take a new
+    tile."""
+    rules = _rules(g)
+    wet = rules.flooded(g)
+    joined = {h for lk in g.network.links.values() if lk.owner == seat for h in (lk.a, lk.b)}
+    out: dict[int, int] = {}
+    for h, people in rules.people(g).items():
+        n = sum(people.values())
+        if not n or h in joined:
+            continue
+        ways = [
+            x
+            for x in g.map.neighbours[h]
+            if x >= 0
+            and ((x in g.tiles and seat in g.tiles[x].owners) or (x not in wet and rules.can_hold_track(g, x)))
+        ]
+        if not ways:
+            out[h] = n
+    return out
+
+
+def move_slots(g: GameState) -> int:
+    """Deliveries still possible, one a move round: those left in this round's Move Goods and two in each round
+    after it."""
+    rules = g.rules
+    names = [p.name for p in rules.phases]
+    here, moving = names.index(g.phase), names.index("move_goods")
+    if here < moving:
+        now = rules.MOVE_ROUNDS
+    elif here == moving:
+        now = rules.MOVE_ROUNDS - max(g.move_round, 1) + 1
+    else:
+        now = 0
+    return now + rules.MOVE_ROUNDS * max(0, g.last_turn - g.turn)
+
+
+class Judgement(BaseJudgement):
+    """Miami 2030's judgement."""
+
+    def accepts(self, g: GameState, stop: int, colour: str) -> bool:
+        """A district of Miami East not urbanized may still take a colour a New City is left for (Urbanize):
+        the exits are far away across the flooded north."""
+        rules = _rules(g)
+        if rules.is_district(g, stop) and stop in g.map.areas["east"]:
+            return any(rules.NEW_CITIES.get(letter, ("", ""))[0] == colour for letter in g.new_cities_left)
+        return rules.accepts(g, stop, colour)
+
+    def value(self, g: GameState, seat: int) -> float:
+        """A bankruptcy: the people evacuated (the bots tell one from another). A finished game: ``WON`` points
+        if won, nothing else (the people evacuated are the score). Before: more people on the map than the move
+        rounds left can carry lose the game, ``HOPELESS`` points and one more a person. People in danger count
+        against the position, 1.5 points each: those on districts next to a hex the next flood may take (their
+        way out may be cut), so the bots evacuate them first; 3 for those already cut off by the water (only
+        Coast Guard reaches them), so the bots flood where no one is shut in. The income over the expenses
+        counts a little, since a bankruptcy loses."""
+        rules = _rules(g)
+        if g.players[seat].eliminated:  # of two bankruptcies, the one with more people out
+            return float(rules.score(g, seat))
+        if g.over:
+            result = state(g).result
+            return WON if result is not None and result.won else 0.0
+        short = rules.people_left(g) - move_slots(g)
+        late = HOPELESS + short if short > 0 else 0.0
+        sites = set(rules.flood_sites(g))
+        nb = g.map.neighbours
+        danger = 0
+        for label, people in state(g).people.items():
+            h = g.map.by_label[label]
+            if any(n in sites for n in nb[h]):
+                danger += sum(people.values())
+        me = g.players[seat]
+        solvency = 0.3 * (me.income - rules.expenses(g, seat))  # the people are saved only if the money lasts
+        return solvency - late - 1.5 * danger - 3.0 * sum(cut_off(g, seat).values())
+
+    def action_value(self, g: GameState, seat: int, action: str) -> float | None:
+        """Coast Guard when people are cut off by the water and two flooded hexes can be paid for; Engineer while
+        people wait on districts no track of the player's joins yet; Fire Fighter when a delivery now runs over
+        flooded track."""
+        rules = _rules(g)
+        if action == COAST_GUARD:
+            return 3.5 if cut_off(g, seat) and g.players[seat].cash >= 2 * FLOODED_COST else 0.5
+        if action == ENGINEER:  # the water does not wait: build fast while people wait unjoined
+            joined = {h for lk in g.network.links.values() if lk.owner == seat for h in (lk.a, lk.b)}
+            waiting = any(sum(p.values()) and h not in joined for h, p in rules.people(g).items())
+            return 5.0 if waiting and g.players[seat].cash >= 8 else None
+        if action == FIRE_FIGHTER:
+            wet = any(rules.flooded_passed(g, r) for r in all_routes(g, seat))
+            return 2.0 if wet else 0.3
+        return None
