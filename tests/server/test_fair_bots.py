@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from ageofsteam.server.errors import ApiError
 from ageofsteam.server.hub import Identity
 from ageofsteam.server.scheduler import FairQueue
 from ageofsteam.server.thinking import Job, Thinker
@@ -148,41 +149,55 @@ def test_a_job_given_up_while_it_waits_leaves_the_queue() -> None:
 
 
 @pytest.fixture
-def quick_hints(client: TestClient) -> asyncio.Event:
-    """Hints answered at once by a stand-in for the pool, except while the returned event is cleared."""
+def quick_hints(client: TestClient) -> tuple[asyncio.Event, list[int]]:
+    """Hints answered at once by a stand-in for the pool, except while the returned event is cleared; and the
+    seats the stand-in was asked for."""
     hub = client.app.state.hub  # type: ignore[attr-defined]
     answer_now = asyncio.Event()
+    asked: list[int] = []
 
     async def hint(job: Job) -> dict[str, Any]:
+        asked.append(job.seat)
         await answer_now.wait()
         return {"action": {"kind": "issue_shares", "player": job.seat, "count": 0}, "reason": "", "level": "steady"}
 
     hub.thinker.hint = hint
     client.portal.call(answer_now.set)  # type: ignore[union-attr]
-    return answer_now
+    return answer_now, asked
 
 
-def test_a_seat_asks_for_one_hint_at_a_time(client: TestClient, quick_hints: asyncio.Event) -> None:
+def test_a_seat_asks_for_one_hint_at_a_time(client: TestClient, quick_hints: tuple[asyncio.Event, list[int]]) -> None:
+    answer_now, asked = quick_hints
     d = create(client)
-    gid, host = d["id"], d["host_token"]
+    gid = d["id"]
     hub = client.app.state.hub  # type: ignore[attr-defined]
+    live = hub.live[gid]
     portal = client.portal
     assert portal is not None
-    portal.call(quick_hints.clear)
+    portal.call(answer_now.clear)
     seat = client.get(f"/api/games/{gid}").json()["view"]["to_move"]
-    first = portal.start_task_soon(hub.hint, hub.live[gid], Identity([seat], False))
-    for _ in range(500):
-        if hub.hinting:
+    first = portal.start_task_soon(hub.hint, live, Identity([seat], False))
+    for _ in range(3000):
+        if asked:
             break
         time.sleep(0.01)
-    r = client.get(f"/api/games/{gid}/hint", headers={"X-Seat-Token": host})  # the same seat, by the host link
-    assert r.status_code == 429 and r.json()["code"] == "too_many" and "being worked out" in r.json()["detail"]
-    portal.call(quick_hints.set)
+    second = portal.start_task_soon(hub.hint, live, Identity([0, 1, 2], True))  # the same seat, by the host link
+    try:
+        with pytest.raises(ApiError) as refused:
+            second.result(30)
+        assert refused.value.status == 429 and refused.value.code == "too_many"
+        assert "being worked out" in refused.value.detail
+    finally:
+        portal.call(answer_now.set)
     assert first.result(30)["action"]["kind"] == "issue_shares"
-    assert client.get(f"/api/games/{gid}/hint", headers={"X-Seat-Token": host}).status_code == 200
+    assert asked == [seat]
+    r = client.get(f"/api/games/{gid}/hint", headers={"X-Seat-Token": d["host_token"]})
+    assert r.status_code == 200
 
 
-def test_a_seat_asks_for_at_most_30_hints_a_minute(client: TestClient, quick_hints: asyncio.Event) -> None:
+def test_a_seat_asks_for_at_most_30_hints_a_minute(
+    client: TestClient, quick_hints: tuple[asyncio.Event, list[int]]
+) -> None:
     d = create(client)
     gid = d["id"]
     seat = client.get(f"/api/games/{gid}").json()["view"]["to_move"]
