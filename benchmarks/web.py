@@ -9,7 +9,8 @@
    (4: 200 viewers) while ``--bot-games`` games of Hard bots (10, the server's, at its 1 s a decision) think:
    a human's action must reach every viewer within 50 ms median and 250 ms at the 99th percentile, and no
    bot's decision may wait for more than one decision of another game (``bots.most_passed`` of
-   ``/api/health``, which the server counts as the bots' workers are handed out).
+   ``/api/health``, which the server counts as the bots' workers are handed out) — while one more player asks
+   for hints on their own game eight at a time, without pause (``--hint-hogs`` such players).
 
 The exit status is 1 when a figure misses its target (each is printed with its target).
 
@@ -31,7 +32,9 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import httpx2
@@ -172,6 +175,32 @@ def percentile(samples: list[float], p: float) -> float:
     return samples[min(len(samples) - 1, int(len(samples) * p / 100))]
 
 
+@contextlib.contextmanager
+def hinting(base: str, games: list[dict], at_once: int = 8) -> Iterator[dict[str, int]]:
+    """Meanwhile, the host of each of ``games`` asks for hints ``at_once`` at a time, again as soon as one is
+    answered (after a refusal, a tenth of a second later): how many were answered and refused."""
+    counts = {"answered": 0, "refused": 0}
+    stop = threading.Event()
+
+    def ask(game: dict) -> None:
+        with httpx2.Client(base_url=base, timeout=120) as c:
+            while not stop.is_set():
+                r = c.get(f"/api/games/{game['id']}/hint", headers={"X-Seat-Token": game["host_token"]})
+                counts["answered" if r.status_code == 200 else "refused"] += 1
+                if r.status_code != 200:
+                    stop.wait(0.1)
+
+    threads = [threading.Thread(target=ask, args=(g,), daemon=True) for g in games for _ in range(at_once)]
+    for t in threads:
+        t.start()
+    try:
+        yield counts
+    finally:
+        stop.set()
+        for t in threads:
+            t.join(130)
+
+
 def bot_figures(client: httpx2.Client) -> dict | None:
     """The bots' workers' figures of ``/api/health`` (None from a server that does not count them)."""
     return client.get("/api/health").json().get("bots")
@@ -187,6 +216,7 @@ def main() -> None:
     ap.add_argument("--bot-games", type=int, default=10, help="games of Hard bots thinking meanwhile (3.)")
     ap.add_argument("--bot-humans", type=int, default=50, help="games of humans played among them (3.)")
     ap.add_argument("--viewers", type=int, default=4, help="WebSocket viewers of each game of humans (3.)")
+    ap.add_argument("--hint-hogs", type=int, default=1, help="players asking for hints 8 at a time meanwhile (3.)")
     args = ap.parse_args()
     missed = False
     with tempfile.TemporaryDirectory() as tmp:
@@ -252,8 +282,10 @@ def under_load(client: httpx2.Client, base: str, ws_base: str, args: argparse.Na
 
     time.sleep(3.0)  # the pool is up and every bot game is thinking or waiting its turn to
     humans = [new_game(client, 30_000 + i) for i in range(args.bot_humans)]
+    hogs = [new_game(client, 40_000 + i) for i in range(args.hint_hogs)]
     before, figures = bot_actions(), bot_figures(client)
-    samples, wall, _, n = play_all(base, ws_base, humans, args.moves, args.think, args.clients, args.viewers)
+    with hinting(base, hogs) as hints:
+        samples, wall, _, n = play_all(base, ws_base, humans, args.moves, args.think, args.clients, args.viewers)
     made = bot_actions() - before
     after = bot_figures(client)
     median, p99 = statistics.median(samples), percentile(samples, 99)
@@ -262,9 +294,18 @@ def under_load(client: httpx2.Client, base: str, ws_base: str, args: argparse.Na
         f"WebSockets) among {args.bot_games} games of Hard bots thinking at once (1 s a decision, "
         f"{machine_workers()} worker processes), think {args.think:g} s, {len(samples)} actions in {wall:.1f} s "
         f"({n} client processes): submit → every viewer has it: median {median:.1f} ms (target ≤ 50), "
-        f"p99 {p99:.1f} ms (target ≤ 250); the bots' games went on by {made} actions meanwhile"
+        f"p99 {p99:.1f} ms (target ≤ 250); the bots' games went on by {made} actions meanwhile, and "
+        f"{len(hogs)} player(s) asking for hints 8 at a time got {hints['answered']} hints "
+        f"({hints['refused']} refused)"
     )
     missed = median > 50 or p99 > 250
+    if hogs:  # seen from outside: the hints' game took no more than its turn among the bots' games
+        share = 2 * made / max(1, args.bot_games) + 2
+        print(
+            f"hints answered to the hint-hungry player(s): {hints['answered']}, their games' fair share at most "
+            f"{share:.0f} (twice the decisions of one bot game, and 2)"
+        )
+        missed = missed or hints["answered"] > share * len(hogs)
     if after is None or figures is None:
         print("bot decisions waiting for other games' decisions: not counted by this server (target ≤ 1): missed")
         return True
