@@ -16,7 +16,15 @@ def hdr(token: str) -> dict[str, str]:
 
 
 def test_health_and_maps(client: TestClient) -> None:
-    assert client.get("/api/health").json() == {"ok": True, "games": 0}
+    health = client.get("/api/health").json()
+    assert health["ok"] is True and health["games"] == 0
+    assert health["bots"] == {
+        "workers": health["bots"]["workers"],
+        "running": 0,
+        "waiting": 0,
+        "started": 0,
+        "most_passed": 0,
+    }
     maps = client.get("/api/maps").json()
     rb = next(m for m in maps if m["id"] == "rust-belt")
     assert rb["players"] == [3, 6] and rb["rules_complete"] and "production_offmap_boxes" in rb["options"]

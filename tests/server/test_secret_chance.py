@@ -99,3 +99,30 @@ def test_a_finished_game_publishes_the_secret_and_every_die_verifies(client: Tes
             checked += 1
     assert checked == len(chances) and checked >= 2  # at least the setup draw and one turn's dice
     assert local_game(client, gid).over
+
+
+def test_a_game_with_a_chosen_seed_is_never_handed_to_a_second_person(client: TestClient) -> None:
+    one = [{"name": "Ann"}, {"name": "Bot", "bot": "random"}, {"name": "Bot 2", "bot": "random"}]
+    d = client.post("/api/games", json={"map": "rust-belt", "players": 3, "seats": one, "seed": 5}).json()
+    gid, host = d["id"], {"X-Seat-Token": d["host_token"]}
+    record = client.get(f"/api/games/{gid}/record").json()
+    r = client.post(f"/api/games/{gid}/seats/1", json={"bot": None}, headers=host)  # a bot's seat to a person
+    assert r.status_code == 409 and r.json()["code"] == "seeded" and "foresee" in r.json()["detail"]
+    assert client.get(f"/api/games/{gid}/record").json() == record  # nothing changed
+    assert [s["bot"] for s in client.get(f"/api/games/{gid}").json()["seats"]] == [None, "random", "random"]
+    # the one person may get a new link, and any seat may go to a bot: still one person
+    assert client.post(f"/api/games/{gid}/seats/0", json={"new_link": True}, headers=host).status_code == 200
+    assert client.post(f"/api/games/{gid}/seats/1", json={"bot": "steady"}, headers=host).status_code == 200
+    hot = client.post(
+        "/api/games",
+        json={"map": "rust-belt", "players": 3, "seats": [{}, {}, {"bot": "random"}], "seed": 5, "hot_seat": True},
+    ).json()
+    for seat, body in ((0, {"new_link": True}), (2, {"bot": None})):  # a hot seat: a link would be a second person
+        r = client.post(f"/api/games/{hot['id']}/seats/{seat}", json=body, headers={"X-Seat-Token": hot["host_token"]})
+        assert r.status_code == 409 and r.json()["code"] == "seeded"
+    # a game whose dice come from the server's secret may change hands freely
+    free = two_humans(client)
+    r = client.post(
+        f"/api/games/{free['id']}/seats/2", json={"bot": None}, headers={"X-Seat-Token": free["host_token"]}
+    )
+    assert r.status_code == 200 and r.json()["token"]

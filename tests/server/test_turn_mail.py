@@ -144,3 +144,32 @@ def test_the_mail_interval_holds_across_processes_and_restarts(db_url: str) -> N
     finally:
         first.close()
         second.close()
+
+
+def test_a_turn_mail_address_is_read_and_set_by_its_own_seat_only(tmp_path: Any, smtp: tuple[Inbox, int]) -> None:
+    _, port = smtp
+    app = create_app(f"sqlite:///{tmp_path / 'g.db'}", smtp_url=f"smtp://127.0.0.1:{port}")
+    with TestClient(app) as client:
+        seats = [{"name": "Ann"}, {"name": "Bob"}, {"name": "Cy"}]
+        d = client.post("/api/games", json={"map": "rust-belt", "players": 3, "seats": seats}).json()
+        gid, host = d["id"], {"X-Seat-Token": d["host_token"]}
+        ann = {"X-Seat-Token": d["seats"][0]["token"]}
+        assert client.post(f"/api/games/{gid}/notify", json={"email": "ann@x.test"}, headers=ann).status_code == 200
+        you = client.get(f"/api/games/{gid}", headers=host).json()["you"]
+        assert you["turn_mail"] is None and not you["mail_offered"]  # the host link has no seat of its own
+        r = client.post(f"/api/games/{gid}/notify", json={"email": "host@x.test"}, headers=host)
+        assert r.status_code == 403 and r.json()["code"] == "forbidden"
+        assert client.get(f"/api/games/{gid}", headers=ann).json()["you"]["turn_mail"] == "ann@x.test"
+        bob = client.get(f"/api/games/{gid}", headers={"X-Seat-Token": d["seats"][1]["token"]}).json()["you"]
+        assert bob["turn_mail"] is None and bob["mail_offered"]
+        # a seat that changes hands forgets the last player's address
+        new = client.post(f"/api/games/{gid}/seats/0", json={"new_link": True}, headers=host).json()
+        you = client.get(f"/api/games/{gid}", headers={"X-Seat-Token": new["token"]}).json()["you"]
+        assert you["turn_mail"] is None
+        assert "ann@x.test" not in str(client.app.state.store.load(gid).seats)  # type: ignore[attr-defined]
+        # in a hot seat the host link plays the seats: their addresses are its own
+        hot = client.post("/api/games", json={"map": "rust-belt", "players": 3, "hot_seat": True}).json()
+        hh = {"X-Seat-Token": hot["host_token"]}
+        r = client.post(f"/api/games/{hot['id']}/notify", json={"email": "we@x.test"}, headers=hh)
+        assert r.status_code == 200 and r.json()["seats"] == [0, 1, 2]
+        assert client.get(f"/api/games/{hot['id']}", headers=hh).json()["you"]["turn_mail"] == "we@x.test"

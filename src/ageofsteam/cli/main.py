@@ -609,6 +609,21 @@ def serve_command(
             help="PostgreSQL, several processes: seconds after which a dead process's bots pass to another.",
         ),
     ] = 5.0,
+    actions_per_minute: Annotated[
+        int, typer.Option("--actions-per-minute", help="Actions one seat token may send a minute (0: any).")
+    ] = 1200,
+    hints_per_minute: Annotated[
+        int, typer.Option("--hints-per-minute", help="Hints one seat may ask for a minute, one at a time (0: any).")
+    ] = 30,
+    ws_messages_per_minute: Annotated[
+        int,
+        typer.Option(
+            "--ws-messages-per-minute", help="Messages one WebSocket may send a minute, or be closed (0: any)."
+        ),
+    ] = 120,
+    body_seconds: Annotated[
+        float, typer.Option("--body-seconds", min=0.1, help="Seconds a request body may take to arrive, else 408.")
+    ] = 30.0,
 ) -> None:
     """Serve games in the browser: lobby, hot seat, online play and bots (docs/web-api.md)."""
     from ageofsteam.server import serve
@@ -626,4 +641,8 @@ def serve_command(
         mail_every=mail_every * 60,
         public_url=public_url,
         lease_seconds=lease_seconds,
+        actions_per_minute=actions_per_minute,
+        hints_per_minute=hints_per_minute,
+        ws_messages_per_minute=ws_messages_per_minute,
+        body_seconds=body_seconds,
     )

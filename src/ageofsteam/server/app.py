@@ -22,12 +22,12 @@ from sqlalchemy.exc import DBAPIError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from ageofsteam.bots import DEFAULT_SECONDS, DEFAULT_WORK, LEVEL_TITLES, LEVELS
-from ageofsteam.engine.actions import CHANCE
 from ageofsteam.engine.view import view
-from ageofsteam.server.decisions import refusal_json, route_hexes
+from ageofsteam.server.boards import MARKS_CHARS, Boards, marks
+from ageofsteam.server.decisions import refusal_json
 from ageofsteam.server.errors import ApiError
-from ageofsteam.server.guard import Guard
-from ageofsteam.server.hub import Hub, Identity, LiveGame, public_seats
+from ageofsteam.server.guard import BODY_SECONDS, Guard
+from ageofsteam.server.hub import HINTS_PER_MINUTE, WS_MESSAGES_PER_MINUTE, Hub, Identity, LiveGame, public_seats
 from ageofsteam.server.limits import PerMinute
 from ageofsteam.server.mail import MAIL_EVERY, Mailer
 from ageofsteam.server.replays import Replays, parse_record, position_json
@@ -38,6 +38,7 @@ ACTIONS_PER_MINUTE = 1200  # actions one seat token may send a minute (20 a seco
 GAMES_PER_MINUTE = 60  # games one client address may create a minute
 MAX_GAMES = 20_000  # games not finished a server keeps at most
 IDLE_CHECK_SECONDS = 60.0  # how often the server looks for seats idle past their game's idle_hours
+WS_MAX_SIZE = 4096  # bytes of one message a WebSocket client may send (an auth message takes about 60)
 log = logging.getLogger("ageofsteam.server")
 
 
@@ -124,6 +125,9 @@ def create_app(
     actions_per_minute: int = ACTIONS_PER_MINUTE,
     games_per_minute: int = GAMES_PER_MINUTE,
     max_games: int = MAX_GAMES,
+    hints_per_minute: int = HINTS_PER_MINUTE,  # hints one seat may ask for a minute (one at a time)
+    ws_messages_per_minute: int = WS_MESSAGES_PER_MINUTE,  # messages one WebSocket may send a minute
+    body_seconds: float = BODY_SECONDS,  # seconds a request body may take to arrive
     idle_check_seconds: float = IDLE_CHECK_SECONDS,
     smtp_url: str | None = None,
     mail_from: str = "Age of Steam <aos@localhost>",
@@ -155,7 +159,10 @@ def create_app(
         bot_work=bot_work,
         mailer=mailer,
         cluster=cluster,
+        hints_per_minute=hints_per_minute,
+        ws_messages_per_minute=ws_messages_per_minute,
     )
+    boards = Boards()
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -171,6 +178,7 @@ def create_app(
                 await asyncio.wait_for(cluster.listening.wait(), 10)
         yield
         await hub.shutdown()
+        boards.close()
         store.close()
 
     # No interactive docs page: it would load its scripts from a public CDN, and nothing may download at run
@@ -178,7 +186,7 @@ def create_app(
     app = FastAPI(
         title="Age of Steam", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url="/api/openapi.json"
     )
-    app.add_middleware(Guard)
+    app.add_middleware(Guard, body_seconds=body_seconds)
     app.state.hub = hub
     replays = Replays()
     app.state.store = store
@@ -239,7 +247,9 @@ def create_app(
 
     @app.get("/api/health")
     async def health() -> dict[str, Any]:
-        return {"ok": True, "games": await store.run(store.count)}
+        """Alive, the games stored, and the bots' workers: running, waiting, and the most decisions of one other
+        game that started while a job waited (docs/deploy.md)."""
+        return {"ok": True, "games": await store.run(store.count), "bots": hub.thinker.queue().figures()}
 
     @app.get("/api/maps")
     async def maps(all: bool = False) -> list[dict[str, Any]]:
@@ -279,12 +289,11 @@ def create_app(
 
     @app.get("/api/maps/{map_id}/board.svg")
     async def map_svg(map_id: str, legend: bool = True, labels: bool = False) -> Response:
-        from ageofsteam.maps import load_board, map_ids
-        from ageofsteam.render import render_svg
+        from ageofsteam.maps import map_ids
 
         if map_id not in map_ids():
             raise ApiError(404, "not_found", f"unknown map {map_id!r}", "map")
-        return Response(render_svg(load_board(map_id), legend=legend, labels=labels), media_type="image/svg+xml")
+        return Response(await boards.map_board(map_id, legend, labels), media_type="image/svg+xml")
 
     @app.post("/api/games", status_code=201)
     async def create(body: CreateIn, request: Request) -> dict[str, Any]:
@@ -359,7 +368,7 @@ def create_app(
         live = await hub.get(game_id)
         async with live.lock:
             record = live.game.record.model_copy(deep=True)
-        return await run_in_threadpool(position_json, record, index, labels)
+        return await boards.run(position_json, record, index, labels)
 
     @app.post("/api/replays", status_code=201)
     async def open_record(request: Request) -> dict[str, Any]:
@@ -368,7 +377,12 @@ def create_app(
             data = await request.json()
         except ValueError:
             raise ApiError(400, "bad_json", "the body is not JSON: send the record file's content", None) from None
-        record = await run_in_threadpool(parse_record, data)
+        except RecursionError:
+            raise ApiError(400, "bad_json", "the body is JSON nested too deep to be a record file", None) from None
+        try:
+            record = await run_in_threadpool(parse_record, data)
+        except RecursionError:
+            raise ApiError(422, "invalid", "the record is nested too deep to be a record file", None) from None
         return {"id": replays.add(record), "map": record.map, "actions": len(record.actions)}
 
     @app.get("/api/replays/{replay_id}")
@@ -376,7 +390,7 @@ def create_app(
         replay_id: str, index: Annotated[int, Query(ge=0)], labels: bool = False
     ) -> dict[str, Any]:
         """The position after the first ``index`` actions of an opened record."""
-        return await run_in_threadpool(position_json, replays.get(replay_id), index, labels)
+        return await boards.run(position_json, replays.get(replay_id), index, labels)
 
     @app.get("/api/games/{game_id}/history")
     async def game_history(game_id: str) -> dict[str, Any]:
@@ -480,21 +494,16 @@ def create_app(
         game_id: str,
         legend: bool = True,
         labels: bool = False,
-        highlight: Annotated[str | None, Query(max_length=2000)] = None,
+        highlight: Annotated[str | None, Query(max_length=MARKS_CHARS)] = None,
         hex: Annotated[str | None, Query(max_length=8)] = None,
         tile: Annotated[str | None, Query(max_length=40)] = None,
         rotation: Annotated[int | None, Query(ge=0, le=5)] = None,
-        links: Annotated[str | None, Query(max_length=2000)] = None,
+        links: Annotated[str | None, Query(max_length=MARKS_CHARS)] = None,
     ) -> Response:
+        hexes, route = marks(highlight, "highlight"), marks(links, "links", upper=False)
         live = await hub.get(game_id)
         async with live.lock:
-            key = (live.index, legend, labels, highlight, hex, tile, rotation, links)
-            svg = live.svg_cache.get(key)
-            if svg is None:
-                svg = _board_svg(live, legend, labels, highlight, hex, tile, rotation, links)
-                if len(live.svg_cache) > 64:
-                    live.svg_cache.clear()
-                live.svg_cache[key] = svg
+            svg = await boards.game_board(live, legend, labels, hexes, hex, tile, rotation, route)
         return Response(svg, media_type="image/svg+xml")
 
     # --- live updates --------------------------------------------------------------------------
@@ -564,60 +573,6 @@ def create_app(
     return app
 
 
-def _board_svg(
-    live: LiveGame,
-    legend: bool,
-    labels: bool,
-    highlight: str | None,
-    hex_: str | None,
-    tile: str | None,
-    rotation: int | None,
-    links: str | None,
-) -> str:
-    from ageofsteam.render import render_svg
-    from ageofsteam.rules.build_track import legal_builds
-
-    g = live.game.state
-    marks = [h.strip().upper() for h in (highlight or "").split(",") if h.strip()]
-    for m in marks:
-        if m not in g.map.by_label:
-            raise ApiError(422, "invalid", f"field 'highlight': no hex {m!r} on this map", "highlight")
-    if links:
-        ids = [x.strip() for x in links.split(",") if x.strip()]
-        for lid in ids:
-            if lid not in g.network.links:
-                raise ApiError(422, "invalid", f"field 'links': no link {lid!r} on the board", "links")
-        marks += route_hexes(g, ids)
-    if hex_ is None and tile is None and rotation is None:
-        return render_svg(g, legend=legend, labels=labels, highlight=marks)
-    if hex_ is None or tile is None or rotation is None:
-        missing = next(n for n, v in (("hex", hex_), ("tile", tile), ("rotation", rotation)) if v is None)
-        raise ApiError(422, "invalid", f"field '{missing}': a build preview needs hex, tile and rotation", missing)
-    seat = g.to_move
-    h = g.map.by_label.get(hex_.upper())
-    if h is None:
-        raise ApiError(422, "invalid", f"field 'hex': no hex {hex_!r} on this map", "hex")
-    plan = None
-    if seat is not None and seat != CHANCE and g.build is not None and g.build.player == seat:
-        plan = next(
-            (p for p in legal_builds(g, seat) if p.hex == h and p.tile.tile == tile and p.tile.rotation == rotation),
-            None,
-        )
-    if plan is None:
-        raise ApiError(422, "illegal", f"{tile} rotation {rotation} on {hex_.upper()} is not a legal build now", "tile")
-    before = g.tiles.get(h)
-    g.tiles[h] = plan.tile
-    g.board_changed()
-    try:
-        return render_svg(g, legend=legend, labels=labels, highlight=[*marks, g.label(h)])
-    finally:
-        if before is None:
-            del g.tiles[h]
-        else:
-            g.tiles[h] = before
-        g.board_changed()
-
-
 def serve(
     host: str = "127.0.0.1",
     port: int = 8000,
@@ -633,6 +588,10 @@ def serve(
     mail_every: float = MAIL_EVERY,
     public_url: str | None = None,
     lease_seconds: float | None = None,
+    actions_per_minute: int = ACTIONS_PER_MINUTE,
+    hints_per_minute: int = HINTS_PER_MINUTE,
+    ws_messages_per_minute: int = WS_MESSAGES_PER_MINUTE,
+    body_seconds: float = BODY_SECONDS,
 ) -> None:
     """Run the server until interrupted."""
     import uvicorn
@@ -649,11 +608,48 @@ def serve(
         mail_every=mail_every,
         public_url=public_url or f"http://{host}:{port}",
         lease_seconds=lease_seconds,
+        actions_per_minute=actions_per_minute,
+        hints_per_minute=hints_per_minute,
+        ws_messages_per_minute=ws_messages_per_minute,
+        body_seconds=body_seconds,
     )
     print(f"Age of Steam is served at http://{host}:{port}/  (games stored in {database_url})", flush=True)
-    # No per-message compression: every update would be compressed once per viewer (most of the CPU of a
-    # broadcast), and a state view is a few kilobytes.
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws="websockets-sansio", ws_per_message_deflate=False)
+    uvicorn.Server(server_config(app, host, port)).run()
 
 
-__all__ = ["create_app", "serve"]
+class _QuietBadText(logging.Filter):
+    """uvicorn logs a WebSocket text frame of invalid UTF-8 (which it closes with 1007) with a traceback: one line
+    is enough for a client's fault."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.exc_info and isinstance(record.exc_info[1], UnicodeDecodeError):
+            record.exc_info = record.exc_text = None
+            record.levelno, record.levelname = logging.INFO, "INFO"
+            return logging.getLogger(record.name).isEnabledFor(logging.INFO)
+        return True
+
+
+def server_config(app: FastAPI, host: str, port: int, log_level: str = "warning", **extra: Any) -> Any:
+    """uvicorn's settings for ``app``: WebSocket messages of at most ``WS_MAX_SIZE`` bytes (closed with 1009
+    past it), no per-message compression (every update would be compressed once per viewer, most of the CPU of a
+    broadcast, and a state view is a few kilobytes), and a frame of invalid UTF-8 closed (1007) without a
+    traceback in the log. ``extra``: more of uvicorn's settings."""
+    import uvicorn
+
+    config = uvicorn.Config(
+        app,
+        host=host,
+        port=port,
+        log_level=log_level,
+        ws="websockets-sansio",
+        ws_per_message_deflate=False,
+        ws_max_size=WS_MAX_SIZE,
+        **extra,
+    )
+    errors = logging.getLogger("uvicorn.error")
+    if not any(isinstance(f, _QuietBadText) for f in errors.filters):
+        errors.addFilter(_QuietBadText())
+    return config
+
+
+__all__ = ["create_app", "serve", "server_config"]

@@ -50,6 +50,7 @@ from ageofsteam.engine.record import Record, Seat
 from ageofsteam.engine.view import view
 from ageofsteam.server.decisions import action_hexes, decisions, hint_json
 from ageofsteam.server.errors import ApiError
+from ageofsteam.server.limits import PerMinute, Window
 from ageofsteam.server.mail import Mailer, stop_key
 from ageofsteam.server.store import LeaseLost, Stale, Store, StoredGame, now_iso, token_hash
 from ageofsteam.server.thinking import HINT_LEVEL, HINT_SECONDS, Job, Thinker
@@ -63,8 +64,13 @@ T = TypeVar("T")
 log = logging.getLogger("ageofsteam.server")
 CACHE_SIZE = 256  # live games kept in memory (games with viewers or bots at work are never dropped)
 VIEWER_BACKLOG = 500  # messages queued to one viewer before it is dropped (it reconnects and gets a hello)
+HELLO_BACKLOG = 2  # hellos queued unsent to one viewer past which a request for another lets it go
+HELLO_START = '{"type":"hello"'  # how a hello begins (see :meth:`Hub._hello`)
+WS_MESSAGES_PER_MINUTE = 120  # messages one WebSocket may send a minute (the page sends one; a ping is optional)
+CLOSE_SECONDS = 5.0  # how long closing a WebSocket may wait for the client to take the close frame
 REPLAY_THREADS = 2  # games replayed at once in worker threads (a replay holds the interpreter most of the time)
 STALE_TRIES = 3  # times a change refused by the database (the game changed elsewhere) is checked again
+HINTS_PER_MINUTE = 30  # hints one seat may ask for a minute (one at a time)
 
 
 def game_status(game: Game, seats: list[dict[str, Any]]) -> str:
@@ -204,6 +210,22 @@ class Identity:
     host: bool
 
 
+def mail_seats(meta: StoredGame, ident: Identity) -> list[int]:
+    """The seats whose turn-mail address ``ident`` may read and set: a seat link's own seat; for the host link,
+    the human seats without a link of their own (a hot seat: its players share the host link)."""
+    if not ident.host:
+        return list(ident.seats)
+    return [i for i in ident.seats if not meta.seats[i].get("bot") and not meta.seats[i].get("token_hash")]
+
+
+def foreseeing(seats: list[dict[str, Any]]) -> bool:
+    """Whether a game of ``seats`` has two different people, one of whom may have chosen its seed: two human
+    seats, one of them with a link of its own (the host link plays every human seat of a hot seat). A game whose
+    seed was chosen must never be so (the rule of :meth:`Hub.create`)."""
+    humans = [s for s in seats if not s.get("bot")]
+    return len(humans) >= 2 and any(s.get("token_hash") for s in humans)
+
+
 def public_seats(meta: StoredGame) -> list[dict[str, Any]]:
     return [
         {
@@ -239,6 +261,8 @@ class Hub:
         bot_work: int = DEFAULT_WORK,
         mailer: Mailer | None = None,
         cluster: Cluster | None = None,
+        hints_per_minute: int = HINTS_PER_MINUTE,
+        ws_messages_per_minute: int = WS_MESSAGES_PER_MINUTE,
     ) -> None:
         self.store = store
         self.cluster = cluster  # several processes on one PostgreSQL database (None: this process alone)
@@ -254,6 +278,9 @@ class Hub:
         self.replayer = ThreadPoolExecutor(REPLAY_THREADS, thread_name_prefix="replay")
         self.unplayable: OrderedDict[str, tuple[int, ApiError]] = OrderedDict()  # game → (version, its refusal)
         self.tasks: set[asyncio.Task[None]] = set()
+        self.hint_limit = PerMinute(hints_per_minute, "hints")  # per seat
+        self.hinting: set[str] = set()  # the seats ("game/seat") whose hint is being worked out
+        self.ws_messages_per_minute = ws_messages_per_minute  # per WebSocket
 
     # --- loading -------------------------------------------------------------------------------
 
@@ -398,8 +425,8 @@ class Hub:
             "undoable": len(self._takeback(live, ident)),
             "may_ask_undo": bool((asked := self._asked_undo(live, ident)) and asked[1]),
             "undo_request": self.request_json(live),
-            "turn_mail": next((live.meta.seats[i].get("email") for i in ident.seats), None),
-            "mail_offered": self.mailer is not None,
+            "turn_mail": next((live.meta.seats[i].get("email") for i in mail_seats(live.meta, ident)), None),
+            "mail_offered": self.mailer is not None and bool(mail_seats(live.meta, ident)),
         }
 
     def _takeback(self, live: LiveGame, ident: Identity) -> list[int]:
@@ -596,14 +623,20 @@ class Hub:
         """A player asks for turn mails at ``email`` for their seats (None: no more mails)."""
         if self.mailer is None:
             raise ApiError(409, "no_mail", "this server sends no mail (it was started without --smtp-url)", None)
+        mine: list[int] = []
 
         async def store() -> None:
+            mine[:] = mail_seats(live.meta, ident)
+            if not mine:
+                raise ApiError(
+                    403, "forbidden", "turn mails are asked for from a seat's own link, for that seat only", "token"
+                )
             await self._save_seats(
-                live, [dict(s, email=email) if i in ident.seats else s for i, s in enumerate(live.meta.seats)]
+                live, [dict(s, email=email) if i in mine else s for i, s in enumerate(live.meta.seats)]
             )
 
         await self._locked(live, store)
-        return {"seats": ident.seats, "email": email}
+        return {"seats": mine, "email": email}
 
     async def stop_email(self, live: LiveGame, seat: int, key: str) -> None:
         """The one-click stop link of a turn mail."""
@@ -755,6 +788,7 @@ class Hub:
             s = seats[seat]
             name = s["name"]
             token = None
+            s.pop("email", None)  # the address was the last player's: a seat that changes hands forgets it
             if bot is not None:
                 s.update(bot=bot, token_hash=None)
                 text = f"{name} is now played by the {LEVEL_TITLES[bot]} bot (handed over by the host)"
@@ -769,6 +803,14 @@ class Hub:
                 )
             else:
                 raise ApiError(422, "invalid", "nothing to change: give a bot level, or ask for a new link", None)
+            if live.meta.secret is None and foreseeing(seats):
+                raise ApiError(
+                    409,
+                    "seeded",
+                    "this game's dice come from the seed chosen when it was made, which lets its chooser foresee "
+                    "every die: it cannot be played by two different people (start a new game without a seed)",
+                    "seat",
+                )
             await self._store_seats(live, seats, seat, text)
             return s["bot"], token
 
@@ -824,6 +866,7 @@ class Hub:
         seats = [dict(x) for x in live.meta.seats]
         level = seats[seat].get("idle_bot") or "steady"
         seats[seat].update(bot=level, token_hash=None)
+        seats[seat].pop("email", None)
         name, title = seats[seat]["name"], LEVEL_TITLES[level]
         text = f"{name} has not moved for {hours:g} hours: the {title} bot takes over the seat"
         await self._store_seats(live, seats, seat, text)
@@ -954,39 +997,51 @@ class Hub:
         return json.dumps(hello, separators=(",", ":"))
 
     async def watch(self, live: LiveGame, ws: WebSocket, ident: Identity | None) -> None:
-        """Serve one viewer: the hello, then every change, until it leaves."""
+        """Serve one viewer: the hello, then every change, until it leaves. What a viewer may ask is bounded: at
+        most ``ws_messages_per_minute`` messages, none while ``VIEWER_BACKLOG`` messages wait unread, and no new
+        hello while ``HELLO_BACKLOG`` hellos wait unsent; past any of them it is let go (code 1008)."""
         queue: asyncio.Queue[str | None] = asyncio.Queue()
+        unsent = _Unsent()
         async with live.lock:  # the hello is consistent with the updates that follow it
             queue.put_nowait(self._hello(live, ident))
+            unsent.hellos += 1
             live.viewers[ws] = queue
-        sender = asyncio.create_task(_send_all(ws, queue))
+        sender = asyncio.create_task(_send_all(ws, queue, unsent))
+        rate = Window(self.ws_messages_per_minute)
         try:
             while True:
                 frame = await ws.receive()
                 if frame.get("type") == "websocket.disconnect":
                     break
                 if frame.get("text") is None:  # a binary frame: the protocol is JSON text only
-                    await ws.close(code=1003, reason="text frames of JSON only")
+                    await _let_go(ws, 1003, "text frames of JSON only")
+                    break
+                if not rate.allow():
+                    await _let_go(ws, 1008, "too many messages")
+                    break
+                if queue.qsize() >= VIEWER_BACKLOG:  # it asks but never reads: let it go
+                    await _let_go(ws, 1008, "too far behind")
                     break
                 try:
                     msg = json.loads(frame["text"])
-                except ValueError:
-                    continue  # not JSON: nothing to answer
+                except (ValueError, RecursionError):
+                    continue  # not JSON (or nested past all reason): nothing to answer
                 if isinstance(msg, dict) and msg.get("type") == "auth":  # the seat token, sent as a message
+                    if unsent.hellos >= HELLO_BACKLOG:  # it asks again before reading the answers
+                        await _let_go(ws, 1008, "too far behind")
+                        break
                     token = msg.get("token")
                     try:
                         ident = await self.identify(live, token if isinstance(token, str) and token else None)
                     except ApiError:
-                        await ws.close(code=4403, reason="unknown token")
+                        await _let_go(ws, 4403, "unknown token")
                         break
                     await self.mark_joined(live, ident)
                     async with live.lock:
                         queue.put_nowait(self._hello(live, ident))
+                        unsent.hellos += 1
                     continue
                 if isinstance(msg, dict) and msg.get("type") == "ping":
-                    if queue.qsize() >= VIEWER_BACKLOG:  # it asks but never reads: let it go
-                        await ws.close(code=1008, reason="too far behind")
-                        break
                     queue.put_nowait('{"type":"pong"}')
         except (WebSocketDisconnect, RuntimeError, ValueError):
             pass
@@ -1098,7 +1153,7 @@ class Hub:
                 raise ApiError(409, "not_your_move", "it is not your move: a hint is for the player to move", "token")
             job = self._job(live, seat, HINT_LEVEL, HINT_SECONDS, hint=True)
             undos = live.undos
-        answer = await self.thinker.hint(job)
+        answer = await self._hint_of_seat(f"{live.meta.id}/{seat}", job)
         if answer is None:
             raise ApiError(503, "busy", "no hint could be worked out in time; try again", None)
         async with live.lock:
@@ -1107,6 +1162,18 @@ class Hub:
                     409, "stale", f"the game moved on to action {live.index} while the hint was worked out", "index"
                 )
             return hint_json(live.legal(), answer)
+
+    async def _hint_of_seat(self, key: str, job: Job) -> dict[str, Any] | None:
+        """The pool's hint for the seat ``key`` ("game/seat"): one at a time per seat, and at most
+        ``hints_per_minute`` a minute (429 past either)."""
+        if key in self.hinting:
+            raise ApiError(429, "too_many", "a hint for this seat is being worked out: wait for it", None)
+        self.hint_limit.check(key)
+        self.hinting.add(key)
+        try:
+            return await self.thinker.hint(job)
+        finally:
+            self.hinting.discard(key)
 
     def resume_bots(self) -> int:
         """After a start: wake the bots of every stored game that waits on a bot (with several processes, the
@@ -1298,12 +1365,28 @@ def _update_message(live: LiveGame, start: int, log_start: int) -> dict[str, Any
     }
 
 
-async def _send_all(ws: WebSocket, queue: asyncio.Queue[str | None]) -> None:
+@dataclass
+class _Unsent:
+    """What waits unsent in one viewer's queue: its hellos (each a whole view of the game)."""
+
+    hellos: int = 0
+
+
+async def _send_all(ws: WebSocket, queue: asyncio.Queue[str | None], unsent: _Unsent | None = None) -> None:
     """Send the queued messages to ``ws`` in order; ``None`` closes it."""
     with contextlib.suppress(Exception):
         while (text := await queue.get()) is not None:
+            if unsent is not None and text.startswith(HELLO_START):
+                unsent.hellos -= 1
             await ws.send_text(text)
-        await ws.close(code=1013, reason="reconnect")
+        await _let_go(ws, 1013, "reconnect")
+
+
+async def _let_go(ws: WebSocket, code: int, reason: str) -> None:
+    """Close ``ws`` with ``code``; a client that reads nothing cannot take the close frame either, and is then
+    left to the connection's own keepalive (it is not waited for past ``CLOSE_SECONDS``)."""
+    with contextlib.suppress(Exception):
+        await asyncio.wait_for(ws.close(code=code, reason=reason), CLOSE_SECONDS)
 
 
 def _field_error(exc: BadInput) -> ApiError:

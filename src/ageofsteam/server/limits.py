@@ -1,5 +1,6 @@
-"""Limits that keep one client from taking the server for itself: actions and new games per minute, and the
-games a server keeps in play. A refusal is the API's usual JSON (429, or 503 for a full server)."""
+"""Limits that keep one client from taking the server for itself: actions, hints and new games per minute, the
+games a server keeps in play, and the messages of one WebSocket. A refusal is the API's usual JSON (429, or 503
+for a full server); a WebSocket past its limit is closed."""
 
 from __future__ import annotations
 
@@ -34,3 +35,23 @@ class PerMinute:
         if len(self.seen) > 10_000:  # forget keys that have been quiet for a minute
             for k in [k for k, t in self.seen.items() if not t or now - t[-1] > WINDOW]:
                 del self.seen[k]
+
+
+class Window:
+    """At most ``limit`` events in any 60 seconds, for one connection (0: no limit)."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.times: deque[float] = deque()
+
+    def allow(self) -> bool:
+        """Count one event; False (not counted) if it would pass the limit."""
+        if self.limit <= 0:
+            return True
+        now = time.monotonic()
+        while self.times and now - self.times[0] > WINDOW:
+            self.times.popleft()
+        if len(self.times) >= self.limit:
+            return False
+        self.times.append(now)
+        return True

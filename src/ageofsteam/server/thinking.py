@@ -8,9 +8,10 @@ brought up to date with the actions played since.
 * The pool (:class:`Thinker`) has one worker process per core the server may use. It is started on first use and
   shut down with the application. The workers run at a lower priority (``nice``), so the server's own process
   (the event loop: every human's action, every viewer) gets the CPU first.
-* At most one job per worker runs at a time. The other jobs wait their turn in the server, and a player's hint
-  goes ahead of the bots' moves. A job's time limit therefore counts its own work only: the bot's safety cap plus
-  ``slack`` seconds for replaying the record, plus ``START_SECONDS`` while the pool is starting its processes.
+* At most one job per worker runs at a time. The other jobs wait their turn in the server, fairly between games
+  (server/scheduler.py: the games take the workers in turn, and a player's hint waits behind its game's bots'
+  decisions). A job's time limit therefore counts its own work only: the bot's safety cap plus ``slack``
+  seconds for replaying the record, plus ``START_SECONDS`` while the pool is starting its processes.
   The bots decide by work, never by time, so a healthy server never reaches it: a decision is the same on a
   busy server as on an idle one, only slower.
 * The server does not wait for a job that overruns its limit. Its seat plays the ``steady`` bot's choice
@@ -23,8 +24,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import heapq
-import itertools
 import logging
 import multiprocessing
 import os
@@ -43,6 +42,7 @@ from ageofsteam.engine.actions import parse_action
 from ageofsteam.engine.errors import AosError
 from ageofsteam.engine.game import Game
 from ageofsteam.engine.record import Record
+from ageofsteam.server.scheduler import FairQueue
 
 log = logging.getLogger("ageofsteam.server")
 
@@ -200,36 +200,6 @@ def _context() -> Any:
     return multiprocessing.get_context("spawn")
 
 
-class _Slots:
-    """A semaphore whose urgent waiters (a player's hint) go ahead of the others (the bots), each kind in turn."""
-
-    def __init__(self, n: int) -> None:
-        self.free = n
-        self.waiting: list[tuple[int, int, asyncio.Future[None]]] = []
-        self.order = itertools.count()
-
-    async def acquire(self, urgent: bool) -> None:
-        if self.free > 0 and not self.waiting:
-            self.free -= 1
-            return
-        fut: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        heapq.heappush(self.waiting, (0 if urgent else 1, next(self.order), fut))
-        try:
-            await fut
-        except asyncio.CancelledError:
-            if fut.done() and not fut.cancelled():  # the slot came just as the waiter left: pass it on
-                self.release()
-            raise
-
-    def release(self) -> None:
-        while self.waiting:
-            _, _, fut = heapq.heappop(self.waiting)
-            if not fut.done():
-                fut.set_result(None)
-                return
-        self.free += 1
-
-
 class Thinker:
     """The server's pool of bot workers."""
 
@@ -243,7 +213,7 @@ class Thinker:
         self.overruns = 0
         self._pool: ProcessPoolExecutor | None = None
         self._started = 0.0
-        self._slots: _Slots | None = None
+        self._slots: FairQueue | None = None
 
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
@@ -259,13 +229,19 @@ class Thinker:
 
     async def run(self, job: Job, seconds: float, *, urgent: bool = False, queue: bool = True) -> dict[str, Any] | None:
         """The worker's answer to ``job``, or None when it failed or took longer than ``seconds`` (counted from
-        its start: it first waits for a free worker; with ``queue`` false it does not wait for a worker, and its
-        wait counts in the limit)."""
-        if self._slots is None:
-            self._slots = _Slots(self.workers)
-        slots = self._slots
+        its start: it first waits for a free worker, in its game's turn, a hint (``urgent``) behind its game's
+        bots; with ``queue`` false it is a stand-in, which takes the next free worker before any other job, and
+        its wait counts in the limit)."""
+        slots = self.queue()
         if queue:
-            await slots.acquire(urgent)
+            await slots.acquire(job.game_id, hint=urgent or job.hint)
+        else:
+            started = time.monotonic()
+            try:
+                await asyncio.wait_for(slots.acquire(job.game_id, first=True), seconds)
+            except TimeoutError:
+                return None
+            seconds = max(0.0, seconds - (time.monotonic() - started))
         try:
             limit = self._limit(seconds)
             pool = self._executor()
@@ -274,20 +250,17 @@ class Thinker:
             except (BrokenProcessPool, RuntimeError) as exc:  # the pool broke (a worker died) or was shut down
                 self._reset(pool)
                 log.warning("the bot workers could not take the %s bot of game %s: %s", job.level, job.game_id, exc)
-                if queue:
-                    slots.release()
+                slots.release()
                 return None
         except BaseException:
-            if queue:
-                slots.release()
+            slots.release()
             raise
         self.running[cfut] = job
         cfut.add_done_callback(lambda f: self.running.pop(f, None))
         fut = asyncio.wrap_future(cfut)
 
         def finished(f: asyncio.Future[Any]) -> None:
-            if queue:  # the slot is free again when the worker is, not when the server stops waiting
-                slots.release()
+            slots.release()  # the slot is free again when the worker is, not when the server stops waiting
             if not f.cancelled():
                 f.exception()  # read, so that an answer nobody waits for any more is not reported as lost
 
@@ -328,12 +301,18 @@ class Thinker:
         return out
 
     async def hint(self, job: Job) -> dict[str, Any] | None:
-        """A hint for ``job`` (ahead of the bots' jobs); the steady bot's if the hint's bot overran; None if
-        neither answered in time."""
+        """A hint for ``job`` (in its game's turn, behind its bots' decisions); the steady bot's if the hint's bot
+        overran; None if neither answered in time."""
         out = await self.run(job, (job.seconds or 0.0) + self.slack, urgent=True)
         if out is None and job.level != "steady":
             out = await self.run(replace(job, level="steady", seconds=None, work=None), FALLBACK_SECONDS, queue=False)
         return out
+
+    def queue(self) -> FairQueue:
+        """The queue of jobs waiting for a worker (server/scheduler.py)."""
+        if self._slots is None:
+            self._slots = FairQueue(self.workers)
+        return self._slots
 
     def _unstick(self, pool: ProcessPoolExecutor, cfut: Future[Any], job: Job) -> None:
         if not cfut.done() and pool is self._pool:
