@@ -4,7 +4,9 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run play test test-quick screenshots bench bench-web bench-bots bench-faults lint clean chromium
+.PHONY: run play test test-quick screenshots bench bench-web bench-bots train-bots bench-faults lint clean chromium
+
+TRAIN_STAMP := $(VENV)/.installed-train
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -55,9 +57,19 @@ bench-faults: $(STAMP)
 	url="$${AOS_TEST_DATABASE_URL:-$$(bash scripts/local-postgres.sh)}"; \
 	  $(BIN)/python benchmarks/faults.py --database-url "$$url" --pg-restart "$$(bash scripts/local-postgres.sh restart-command)"
 
-# The bot levels against each other and on the solo maps (about an hour on 2 cores; FULL=1: every map).
-bench-bots: $(STAMP)
-	$(BIN)/python benchmarks/bots.py $(if $(filter-out 0,$(FULL)),--full)
+# The bots' ladder: every level against every other on every map, with ratings (results in
+# benchmarks/results/bots.json, the README's table and the lobby's ratings made from it; hours on 2 cores;
+# SCALE=0.1 plays a tenth of the games).
+bench-bots: $(TRAIN_STAMP)
+	$(BIN)/python benchmarks/bots.py --games-scale $(or $(SCALE),1)
+
+# The hard bot's evaluator, trained again by self-play on every map (about an hour on 2 cores; GAMES=n games a map).
+train-bots: $(TRAIN_STAMP)
+	$(BIN)/python -m ageofsteam.bots.training --games $(or $(GAMES),300) --workers $$(nproc)
+
+$(TRAIN_STAMP): $(STAMP)
+	$(BIN)/pip install --quiet -e '.[test,dev,rl,train]'
+	touch $(TRAIN_STAMP)
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks examples

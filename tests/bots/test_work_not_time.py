@@ -15,7 +15,7 @@ from ageofsteam import Game
 from ageofsteam.bots import SteadyBot, StrongBot
 from ageofsteam.bots.tournament import TournamentResult, run_tournament
 
-LEVELS = ["strong", "steady", "random"]
+LEVELS = ["hard", "strong", "steady", "random"]
 CAP = 600.0  # the strong bot's safety cap in these tests: far beyond what the loaded clock shows a decision take
 
 
@@ -82,18 +82,18 @@ def test_the_strong_bot_decides_by_its_work_at_any_load(loaded: None) -> None:
 
 
 def test_a_seeded_tournament_plays_the_same_games_at_any_load(monkeypatch: pytest.MonkeyPatch) -> None:
-    quiet = run_tournament("rust-belt", 3, LEVELS, 1, seed=11, seconds=CAP, work=1)
+    quiet = run_tournament("rust-belt", 4, LEVELS, 1, seed=11, seconds=CAP, work=1)
     real = time.perf_counter
     start = real()
     monkeypatch.setattr(time, "perf_counter", lambda: start + 30 * (real() - start))
-    busy = run_tournament("rust-belt", 3, LEVELS, 1, seed=11, seconds=CAP, work=1)
+    busy = run_tournament("rust-belt", 4, LEVELS, 1, seed=11, seconds=CAP, work=1)
     assert games(busy) == games(quiet)
     assert figures(busy) == figures(quiet)
 
 
 @pytest.mark.slow  # worker processes start (a few seconds)
 def test_a_seeded_tournament_plays_the_same_games_with_any_workers() -> None:
-    one = run_tournament("rust-belt", 3, LEVELS, 2, seed=12, work=2, workers=1)
-    two = run_tournament("rust-belt", 3, LEVELS, 2, seed=12, work=2, workers=2)
+    one = run_tournament("rust-belt", 4, LEVELS, 2, seed=12, work=2, workers=1)
+    two = run_tournament("rust-belt", 4, LEVELS, 2, seed=12, work=2, workers=2)
     assert games(two) == games(one)
     assert figures(two) == figures(one)

@@ -3,6 +3,7 @@ in place, the route highlighted) and played with one click."""
 
 from __future__ import annotations
 
+import re
 import time
 from typing import Any
 
@@ -25,10 +26,13 @@ def test_a_hint_is_shown_on_the_board_and_played(server: Server, browser: Any, p
     page.select_option("#map", "rust-belt")
     page.select_option("#players", "3")
     kinds = page.locator(".seat-kind")
-    assert kinds.nth(1).locator("option").all_inner_texts() == ["Human", "Bot: Easy", "Bot: Medium", "Bot: Hard"]
+    texts = kinds.nth(1).locator("option").all_inner_texts()
+    levels = ["Human", "Bot: Easy", "Bot: Medium", "Bot: Hard", "Bot: Baseline"]
+    assert [t.split(" (rating ")[0] for t in texts] == levels
+    assert all(re.fullmatch(r"Bot: \w+ \(rating \d+\)", t) for t in texts[1:])  # the ladder's ratings
     page.locator(".seat-name").first.fill("Ada")
     kinds.nth(1).select_option("steady")
-    kinds.nth(2).select_option("strong")
+    kinds.nth(2).select_option("hard")
     page.click(".advanced summary")
     page.fill("#seed", "11")
     page.check("#mode-hotseat")
@@ -54,7 +58,7 @@ def test_a_hint_is_shown_on_the_board_and_played(server: Server, browser: Any, p
         index = my_turn(page)
         assert page.get_attribute("#decision", "data-state") == "choose", "the game ended first"
         hint = ask_hint(page)
-        assert hint["index"] == index and hint["level"] in ("strong", "steady")
+        assert hint["index"] == index and hint["level"] in ("hard", "steady")
         assert page.inner_text("#hint-reason") == hint["reason"]
         if hint["build"] or hint["route"]:
             shown = hint

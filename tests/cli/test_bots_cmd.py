@@ -306,3 +306,12 @@ def test_the_figures_do_not_depend_on_the_workers() -> None:
     two = run_tournament("rust-belt", 3, ["random"], 2, seed=7, workers=2)
     key = [(o.index, o.seed, o.levels, o.scores, o.wins, o.actions) for o in one.outcomes]
     assert key == [(o.index, o.seed, o.levels, o.scores, o.wins, o.actions) for o in two.outcomes]
+
+
+def test_hint_of_the_hard_bot_within_its_work_says_what_the_move_leaves(game_file: Path) -> None:
+    result = aos("hint", game_file, "--level", "hard", "--work", "3", "--json")
+    assert result.exit_code == 0, result.output
+    hint = json.loads(result.output)
+    assert hint["level"] == "hard" and "By the end of this turn:" in hint["reason"]
+    again = aos("hint", game_file, "--level", "hard", "--work", "3", "--json")
+    assert json.loads(again.output) == hint  # work, not time: the same position gets the same hint

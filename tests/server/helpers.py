@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
 import socket
 import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Coroutine, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import httpx2
 from fastapi.testclient import TestClient
@@ -130,3 +132,12 @@ def _wait_until_up(proc: subprocess.Popen[bytes], port: int, output: Any) -> Non
             raise AssertionError(output.read().decode(errors="replace"))
         assert time.monotonic() < end, "the server did not start"
         time.sleep(0.1)
+
+
+T = TypeVar("T")
+
+
+def run_async(main: Callable[[], Coroutine[Any, Any, T]]) -> T:
+    """``asyncio.run(main())`` in a thread of its own (a browser test may leave a loop running in this one)."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(lambda: asyncio.run(main())).result()

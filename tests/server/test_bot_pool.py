@@ -12,7 +12,7 @@ from typing import Any, get_args
 import pytest
 from fastapi.testclient import TestClient
 
-from ageofsteam.bots import DEFAULT_SECONDS, DEFAULT_WORK, LEVELS, RandomBot
+from ageofsteam.bots import DEFAULT_SECONDS, LEVELS, SEARCHING, RandomBot
 from ageofsteam.engine.game import Game
 from ageofsteam.server import create_app
 from ageofsteam.server import hub as hub_module
@@ -46,10 +46,12 @@ def test_the_api_offers_every_bot_level_with_its_title(client: TestClient) -> No
     assert set(get_args(BotLevel)) == set(LEVELS)
     bots = client.get("/api/bots").json()
     assert [b["level"] for b in bots] == list(LEVELS)
-    assert [b["title"] for b in bots] == ["Easy", "Medium", "Hard"]
+    assert [b["title"] for b in bots] == ["Easy", "Medium", "Hard", "Baseline"]
     assert all(b["about"] for b in bots)
-    assert [b["work"] for b in bots] == [None, None, DEFAULT_WORK]  # the strong bot's playouts, on any machine
-    assert [b["seconds"] for b in bots] == [None, None, DEFAULT_SECONDS]  # and its safety cap
+    # the searching bots' playouts, the same on any machine, and their safety cap
+    assert [b["work"] for b in bots] == [None, None, SEARCHING["hard"], SEARCHING["strong"]]
+    assert [b["seconds"] for b in bots] == [None, None, DEFAULT_SECONDS, DEFAULT_SECONDS]
+    assert all(isinstance(b["rating"], int) for b in bots)  # from the ladder (benchmarks/bots.py)
 
 
 def test_games_take_every_level_and_refuse_others(client: TestClient) -> None:
@@ -57,7 +59,7 @@ def test_games_take_every_level_and_refuse_others(client: TestClient) -> None:
     r = client.post("/api/games", json=body)
     assert r.status_code == 201, r.text
     d = r.json()
-    expect = [(None, None), ("steady", "Medium"), ("strong", "Hard"), ("random", "Easy")]
+    expect = [(None, None), ("steady", "Medium"), ("strong", "Baseline"), ("random", "Easy")]
     assert [(s["bot"], s["bot_title"]) for s in d["seats"]] == expect
     assert [s["token"] is None for s in d["seats"]] == [False, True, True, True]
     shown = client.get(f"/api/games/{d['id']}").json()["seats"]
@@ -167,8 +169,8 @@ def test_a_hint_is_for_the_player_to_move_with_their_token(client: TestClient, q
         r = client.get(f"/api/games/{gid}/hint?token={token}")
         assert r.status_code == 200, r.text
         h = r.json()
-        assert h["index"] == g["index"] and h["level"] in ("strong", "steady")
-        assert h["level_title"] == {"strong": "Hard", "steady": "Medium"}[h["level"]]
+        assert h["index"] == g["index"] and h["level"] in ("hard", "steady")
+        assert h["level_title"] == {"hard": "Hard", "steady": "Medium"}[h["level"]]
         assert h["action"]["kind"] == "issue_shares" and h["action"]["player"] == seat
         assert h["label"].startswith("Issue ") and isinstance(h["reason"], str) and "\n" not in h["reason"]
         assert h["build"] is None and h["route"] is None and h["hex"] is None

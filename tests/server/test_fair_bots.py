@@ -18,7 +18,7 @@ from ageofsteam.server.errors import ApiError
 from ageofsteam.server.hub import Identity
 from ageofsteam.server.scheduler import FairQueue
 from ageofsteam.server.thinking import Job, Thinker
-from tests.server.helpers import create
+from tests.server.helpers import create, run_async
 
 
 class Gated:
@@ -73,7 +73,7 @@ def test_a_games_decisions_never_delay_another_game_by_more_than_one_decision() 
         return gated.started
 
     try:
-        started = asyncio.run(scenario())
+        started = run_async(scenario)
     finally:
         gated.pool.shutdown()
     assert started == ["A1", "A2", "B1", "A3", "A4"]  # B waited for one decision of A, not three
@@ -100,7 +100,7 @@ def test_a_hint_waits_its_turn_behind_the_bots_of_other_games() -> None:
         return gated.started
 
     try:
-        started = asyncio.run(scenario())
+        started = run_async(scenario)
     finally:
         gated.pool.shutdown()
     # the bot of B asked first and goes first; C's hints take one turn each, as any game's decisions do
@@ -126,7 +126,7 @@ def test_within_a_game_its_bots_go_before_its_hints() -> None:
         await asyncio.gather(*tasks)
         return order
 
-    assert asyncio.run(scenario()) == ["bot", "hint"]
+    assert run_async(scenario) == ["bot", "hint"]
 
 
 def test_a_job_given_up_while_it_waits_leaves_the_queue() -> None:
@@ -141,7 +141,7 @@ def test_a_job_given_up_while_it_waits_leaves_the_queue() -> None:
         queue.release()
         return queue
 
-    queue = asyncio.run(scenario())
+    queue = run_async(scenario)
     assert queue.waiting == 0 and queue.free == 1
 
 

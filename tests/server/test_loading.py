@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import threading
-from collections.abc import Callable, Coroutine
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -17,15 +15,9 @@ from fastapi.testclient import TestClient
 from ageofsteam.server import create_app
 from ageofsteam.server import hub as hub_module
 from ageofsteam.server.errors import ApiError
-from tests.server.helpers import create
+from tests.server.helpers import create, run_async
 
 T = TypeVar("T")
-
-
-def _run(main: Callable[[], Coroutine[Any, Any, T]]) -> T:
-    """``asyncio.run(main())`` in a thread of its own (a browser test may leave a loop running in this one)."""
-    with ThreadPoolExecutor(1) as pool:
-        return pool.submit(lambda: asyncio.run(main())).result()
 
 
 def _two_games(tmp_path: Path) -> tuple[Any, str, str]:
@@ -60,7 +52,7 @@ def test_a_game_being_replayed_does_not_hold_up_another_game(tmp_path: Path, mon
             release.set()
             return other.status_code, (await slow).status_code
 
-    assert _run(main) == (200, 200)
+    assert run_async(main) == (200, 200)
     assert order == [f"answered {b}", f"replayed {a}"]
 
 
@@ -80,7 +72,7 @@ def test_requests_for_a_game_being_loaded_share_one_replay(tmp_path: Path, monke
             answers = await asyncio.gather(*(web.get(f"/api/games/{a}") for _ in range(5)))
         return [r.status_code for r in answers]
 
-    assert _run(main) == [200] * 5
+    assert run_async(main) == [200] * 5
     assert calls == [a]
 
 

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from ageofsteam.rules.move_goods import Route
 
 NO_STOPS: frozenset[int] = frozenset()
+BANKRUPT = -10.0  # the outcome of a bankrupt seat on a map scored in points: less than any score
 
 
 class Judgement:
@@ -31,6 +32,22 @@ class Judgement:
         points, by this map's own measure (the steady and strong bots add it, and ask it of a bankrupt seat
         too); none in the base game."""
         return 0.0
+
+    def outcome(self, g: GameState, seat: int) -> float:
+        """What the game gives ``seat`` as it stands, in the measure the map is won by, for the hard bot's
+        evaluator to learn and foresee (``bots/evaluate.py``): the base game, the score, a bankruptcy less than
+        any score."""
+        if g.players[seat].eliminated:
+            return BANKRUPT
+        return float(g.rules.score(g, seat))
+
+    def outcome_words(self, value: float) -> str:
+        """An expected outcome (:meth:`outcome`) in a player's words: the base game, a score."""
+        return f"{value:.0f} points"
+
+    def lead_words(self, lead: float) -> str:
+        """How far an expected outcome is ahead of the best rival's, in a player's words: the base game, points."""
+        return f"{lead:+.0f} points"
 
     def accepts(self, g: GameState, stop: int, colour: str) -> bool:
         """May a cube of ``colour`` end its move at ``stop`` by the time track built now is used, as the bots

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-from ageofsteam.bots import DEFAULT_WORK, LEVELS, bot
+from ageofsteam.bots import LEVELS, bot, default_work
 from ageofsteam.engine.errors import BadInput
 from ageofsteam.engine.game import Game
 from ageofsteam.engine.record import Seat
@@ -106,7 +106,7 @@ def play_game(
     work: int | None = None,
 ) -> GameOutcome:
     """Game ``index`` of a tournament: seeded ``seed + index``, seats rotated by ``index``, played to its end
-    (``work`` and ``seconds``: the strong bot's budget and safety cap, its defaults if None)."""
+    (``work`` and ``seconds``: the searching bots' budget and safety cap, each level's own if None)."""
     game_seed = seed + index
     by_seat = seat_levels(levels, index)
     colours = _rules(map_id).PLAYER_COLOURS
@@ -315,8 +315,9 @@ class TournamentResult:
         name = load_board(self.map_id).name
         opts = "".join(f", {k}={v}" for k, v in self.options.items() if k == "difficulty")
         who = "solo" if self.solo else f"{self.players} players"
-        work = DEFAULT_WORK if self.work is None else self.work
-        budget = f"; the strong bot plays {work} playouts a decision" if "strong" in self.levels else ""
+        searching = sorted({lv for lv in self.levels if default_work(lv)})
+        budgets = ", ".join(f"{lv} {self.work or default_work(lv)}" for lv in searching)
+        budget = f"; playouts a decision: {budgets}" if budgets else ""
         n = len(self.outcomes)
         return (
             f"{name} ({who}{opts}): {n} game{'' if n == 1 else 's'} from seed {self.seed}, "
@@ -440,7 +441,7 @@ def check_tournament(
         )
     if games < 1:
         raise BadInput(f"the number of games must be at least 1, not {games}")
-    bot("strong", work=work, seconds=seconds)  # refuses a budget or a cap that is not a positive number
+    bot("hard", work=work, seconds=seconds)  # refuses a budget or a cap that is not a positive number
     if workers < 1:
         raise BadInput(f"the number of workers must be at least 1, not {workers}")
     return levels
@@ -460,9 +461,10 @@ def run_tournament(
     progress: Callable[[GameOutcome], None] | None = None,
 ) -> TournamentResult:
     """Play ``games`` games of ``map_id`` with ``players`` seats played by ``levels`` (one per seat, or one for
-    every seat), game *i* seeded ``seed + i`` with the seats turned by *i*; ``work``: the strong bot's budget
-    per decision in playouts, ``seconds`` its safety cap (its defaults if None); ``workers``: processes playing
-    games at once (1: here). ``progress`` is called with each game as it ends (in the order they end)."""
+    every seat), game *i* seeded ``seed + i`` with the seats turned by *i*; ``work``: the searching bots'
+    budget per decision in playouts, ``seconds`` their safety cap (each level's own if None); ``workers``:
+    processes playing games at once (1: here). ``progress`` is called with each game as it ends (in the order
+    they end)."""
     seat_list = check_tournament(map_id, players, levels, games, seconds, workers, work)
     options = dict(options or {})
     Game.new(map_id, players, seed=seed, options=options)  # refuses bad options before any game is played

@@ -28,7 +28,7 @@ from ageofsteam.engine.errors import BadInput, IllegalAction
 from ageofsteam.engine.game import Game
 from ageofsteam.words.choices import action_words
 
-HINT_LEVEL = "steady"  # answers at once; '--level strong' searches (--work playouts)
+HINT_LEVEL = "steady"  # answers at once; '--level hard' searches (--work playouts)
 
 
 def _echo_json(data: Any) -> None:
@@ -42,7 +42,8 @@ def hint_command(
         typer.Option(
             "--level",
             metavar="LEVEL",
-            help="The bot that suggests: random (Easy), steady (Medium, at once) or strong (Hard, plays out --work).",
+            help="The bot that suggests: random (Easy), steady (Medium, at once), hard (Hard, plays out --work) or "
+            "strong (Baseline).",
         ),
     ] = HINT_LEVEL,
     seconds: SecondsOpt = None,
@@ -51,7 +52,7 @@ def hint_command(
 ) -> None:
     """Suggest an action for the player to move, with one line saying why.
 
-    The steady bot (Medium) answers at once; '--level strong' searches for a deeper answer (--work playouts,
+    The steady bot (Medium) answers at once; '--level hard' searches for a deeper answer (--work playouts,
     within --seconds). The record is not changed: take the suggestion with 'aos act FILE ACTION_JSON'. With --json:
     {"action": {...}, "reason": "...", "level": "steady"}.
     """
@@ -80,7 +81,7 @@ def tournament_command(
             "--bots",
             metavar="LEVEL,LEVEL,…",
             show_default=False,
-            help="The level of each seat (random, steady, strong), or one level for every seat.",
+            help="The level of each seat (random, steady, hard, strong), or one level for every seat.",
         ),
     ],
     map_id: Annotated[str, typer.Option("--map", help="Map id (see 'aos maps').")] = "rust-belt",
@@ -118,11 +119,11 @@ def tournament_command(
     bankruptcies, and the median and 99th percentile of the milliseconds per decision. A solo game (Miami 2030,
     Detroit Bankruptcy with 1 player) prints its own results: the win rate; on Miami the people evacuated and
     the rounds of the wins; on Detroit the turn of the bankruptcy and the ratings. Every level decides by work,
-    never by time (--work: the strong bot's playouts a decision), so a seeded tournament plays the same games
+    never by time (--work: a searching bot's playouts a decision), so a seeded tournament plays the same games
     with any --workers and at any load.
 
     \b
-    Example: aos tournament --map rust-belt --bots strong,steady,steady --games 30 --workers 4
+    Example: aos tournament --map rust-belt --bots hard,strong,strong,strong --games 30 --workers 4
     With --json: {"levels": {LEVEL: {"games", "wins", "win_rate", "win_rate_95", "mean_score",
     "mean_rank", "bankrupt", "decision_ms_median", "decision_ms_p99"}}}.
     """

@@ -15,7 +15,7 @@ from pydantic import ValidationError
 from rich.console import Console
 
 from ageofsteam.board.mapdata import MapError
-from ageofsteam.bots import DEFAULT_SECONDS, DEFAULT_WORK, LEVELS, bot
+from ageofsteam.bots import DEFAULT_SECONDS, LEVELS, SEARCHING, bot
 from ageofsteam.engine.actions import CHANCE, Action, parse_action, takes_player
 from ageofsteam.engine.errors import AosError, BadInput, IllegalAction
 from ageofsteam.engine.game import Game
@@ -24,15 +24,16 @@ from ageofsteam.engine.record import Seat
 EXIT_REFUSED = 2  # an illegal action or bad input
 
 
-# The strong bot's budget and its safety cap, options of every command where a bot plays or advises.
+# A searching bot's budget and its safety cap, options of every command where a bot plays or advises.
 WorkOpt = Annotated[
     int | None,
     typer.Option(
         "--work",
         metavar="N",
         show_default=False,
-        help=f"The strong bot's work per decision, in playouts ({DEFAULT_WORK} if not given; a playout on a solo "
-        "map counts once for each turn it plays; the same play on any machine; not recorded).",
+        help="A searching bot's work per decision, in playouts (the level's own if not given: hard "
+        f"{SEARCHING['hard']}, strong {SEARCHING['strong']}; a strong playout on a solo map counts once for each "
+        "turn it plays; the same play on any machine; not recorded).",
     ),
 ]
 SecondsOpt = Annotated[
@@ -41,7 +42,7 @@ SecondsOpt = Annotated[
         "--seconds",
         metavar="S",
         show_default=False,
-        help=f"The strong bot's safety cap per decision, in seconds ({DEFAULT_SECONDS:g} if not given; a healthy "
+        help=f"A searching bot's safety cap per decision, in seconds ({DEFAULT_SECONDS:g} if not given; a healthy "
         "machine never reaches it; not recorded).",
     ),
 ]
@@ -139,7 +140,7 @@ def check_budget(work: int | None, seconds: float | None) -> None:
     """BadInput unless ``work`` is None or a positive whole number and ``seconds`` None or a positive number."""
     from ageofsteam.bots import bot as make_bot  # the module's own, even where a test stands in for ``bot``
 
-    make_bot("strong", work=work, seconds=seconds)
+    make_bot("hard", work=work, seconds=seconds)
 
 
 def make_seats(map_id: str, players: int, names: list[str], bots: int, level: str = DEFAULT_LEVEL) -> list[Seat]:
@@ -182,7 +183,7 @@ def bot_to_move(game: Game) -> str | None:
 
 
 def bot_choice(game: Game, seconds: float | None = None, work: int | None = None) -> Action:
-    """The move of the bot to move, at the level its seat records (``work``: the strong bot's playouts per
+    """The move of the bot to move, at the level its seat records (``work``: a searching bot's playouts per
     decision, ``seconds`` its safety cap; their defaults if None); its random generator is seeded by the record,
     so a game is reproducible."""
     level = bot_to_move(game)

@@ -105,8 +105,8 @@ BotLevelOpt = Annotated[
         "--bot-level",
         metavar="LEVEL",
         show_default=False,
-        help=f"The level of the --bots seats: random (Easy), steady (Medium) or strong (Hard); {DEFAULT_LEVEL} if "
-        "not given. Recorded in the seats, so later commands play them at that level.",
+        help="The level of the --bots seats: random (Easy), steady (Medium), hard (Hard) or strong (Baseline); "
+        f"{DEFAULT_LEVEL} if not given. Recorded in the seats, so later commands play them at that level.",
     ),
 ]
 
@@ -241,7 +241,7 @@ def new_command(
 ) -> None:
     """Create a new game record.
 
-    Examples: 'aos new rust-belt --players 4 --bots 2 --bot-level strong -o game.json', or from a scenario:
+    Examples: 'aos new rust-belt --players 4 --bots 2 --bot-level hard -o game.json', or from a scenario:
     'aos new --scenario position.toml -o game.json'. If a bot seat is to move first, the bots play at once.
     """
     with refusals():

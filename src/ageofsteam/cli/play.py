@@ -32,7 +32,7 @@ class EndOfInput(Exception):
 
 
 class PlaySession:
-    """One terminal session on a game; ``save`` is written after every action; ``work`` is the strong bot's
+    """One terminal session on a game; ``save`` is written after every action; ``work`` is a searching bot's
     budget per decision (playouts) and ``seconds`` its safety cap."""
 
     def __init__(

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import mimetypes
 from collections.abc import AsyncIterator
@@ -21,7 +22,8 @@ from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy.exc import DBAPIError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from ageofsteam.bots import DEFAULT_SECONDS, DEFAULT_WORK, LEVEL_TITLES, LEVELS
+from ageofsteam import bots as bots_package
+from ageofsteam.bots import DEFAULT_SECONDS, LEVEL_TITLES, LEVELS, default_work
 from ageofsteam.engine.view import view
 from ageofsteam.server.boards import MARKS_CHARS, Boards, marks
 from ageofsteam.server.decisions import refusal_json
@@ -42,11 +44,20 @@ WS_MAX_SIZE = 4096  # bytes of one message a WebSocket client may send (an auth 
 log = logging.getLogger("ageofsteam.server")
 
 
-BotLevel = Literal["random", "steady", "strong"]  # the levels of ageofsteam.bots (a test keeps them the same)
+BotLevel = Literal["random", "steady", "hard", "strong"]  # the levels of ageofsteam.bots (a test keeps them the same)
+RATINGS_FILE = Path(bots_package.__file__).parent / "ratings.json"  # the bots' latest ladder (benchmarks/bots.py)
+
+
+def bot_ratings() -> dict[str, Any]:
+    """Each level's rating from the bots' latest ladder, shown in the lobby (none if the file is missing)."""
+    return json.loads(RATINGS_FILE.read_text()) if RATINGS_FILE.is_file() else {}
+
+
 BOT_ABOUT = {  # what a player reads about each level in the lobby
     "random": "a careless beginner",
     "steady": "plans each move, at once",
-    "strong": "looks ahead before each move",
+    "hard": "looks ahead to the end of the turn and judges the whole game from there",
+    "strong": "the former Hard, kept to measure the bots against: looks ahead to the end of the turn",
 }
 
 
@@ -121,7 +132,7 @@ def create_app(
     bot_delay: float = 0.0,
     bot_seconds: float = DEFAULT_SECONDS,
     bot_workers: int | None = None,
-    bot_work: int = DEFAULT_WORK,
+    bot_work: int | None = None,
     actions_per_minute: int = ACTIONS_PER_MINUTE,
     games_per_minute: int = GAMES_PER_MINUTE,
     max_games: int = MAX_GAMES,
@@ -135,8 +146,9 @@ def create_app(
     public_url: str = "http://127.0.0.1:8000",
     lease_seconds: float | None = None,
 ) -> FastAPI:
-    """The application, storing games at ``database_url``. Strong bots play ``bot_work`` playouts per decision
-    (within the safety cap ``bot_seconds``), in a pool of ``bot_workers`` processes (default: one per core).
+    """The application, storing games at ``database_url``. Searching bots (Hard, Baseline) play ``bot_work``
+    playouts per decision (None: each level's own budget; within the safety cap ``bot_seconds``), in a pool
+    of ``bot_workers`` processes (default: one per core).
     One seat token may act ``actions_per_minute`` times a minute, one client address create
     ``games_per_minute`` games, and the server holds at most ``max_games`` games not finished (0: no limit). On
     PostgreSQL several processes may serve the same games (server/cluster.py); a bot lease not renewed for
@@ -276,13 +288,15 @@ def create_app(
 
     @app.get("/api/bots")
     async def bots() -> list[dict[str, Any]]:
+        ratings = bot_ratings()
         return [
             {
                 "level": level,
                 "title": LEVEL_TITLES[level],
                 "about": BOT_ABOUT.get(level, ""),
-                "work": hub.bot_work if level == "strong" else None,
-                "seconds": hub.bot_seconds if level == "strong" else None,
+                "work": hub.work_of(level),
+                "seconds": hub.bot_seconds if default_work(level) else None,
+                "rating": ratings.get(level, {}).get("rating"),
             }
             for level in LEVELS
         ]

@@ -41,7 +41,7 @@ from fastapi import WebSocket, WebSocketDisconnect
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import DBAPIError
 
-from ageofsteam.bots import DEFAULT_SECONDS, DEFAULT_WORK, LEVEL_TITLES, LEVELS
+from ageofsteam.bots import DEFAULT_SECONDS, LEVEL_TITLES, LEVELS, default_work
 from ageofsteam.engine.actions import CHANCE, parse_action, takes_player
 from ageofsteam.engine.errors import AosError, BadInput, IllegalAction
 from ageofsteam.engine.game import Game
@@ -258,7 +258,7 @@ class Hub:
         bot_delay: float = 0.0,
         bot_seconds: float = DEFAULT_SECONDS,
         bot_workers: int | None = None,
-        bot_work: int = DEFAULT_WORK,
+        bot_work: int | None = None,
         mailer: Mailer | None = None,
         cluster: Cluster | None = None,
         hints_per_minute: int = HINTS_PER_MINUTE,
@@ -269,7 +269,7 @@ class Hub:
         self.mailer = mailer  # turn mails, when the server was given an SMTP server
         self.all_maps = all_maps
         self.bot_delay = bot_delay
-        self.bot_work = bot_work  # the strong bots' work per decision, in playouts (the same on any machine)
+        self.bot_work = bot_work  # the searching bots' work per decision, in playouts (None: each level's own)
         self.bot_seconds = bot_seconds  # and the safety cap on its time
         self.thinker = Thinker(bot_workers)
         self.live: OrderedDict[str, LiveGame] = OrderedDict()
@@ -1066,19 +1066,25 @@ class Hub:
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
 
+    def work_of(self, level: str) -> int | None:
+        """The work per decision the bots of ``level`` play on this server, in playouts (None: not a searching
+        level)."""
+        own = default_work(level)
+        return None if own is None else (self.bot_work or own)
+
     def _job(self, live: LiveGame, seat: int, level: str, seconds: float | None, *, hint: bool = False) -> Job:
-        """A job for the bot pool at the game's current position (called under the game's lock): the strong bot
+        """A job for the bot pool at the game's current position (called under the game's lock): a searching bot
         plays the server's work budget within the safety cap ``seconds``."""
-        strong = level == "strong"
+        searching = default_work(level) is not None
         return Job(
             game_id=live.meta.id,
             record=live.game.record.model_dump(mode="json"),
             seat=seat,
             level=level,
-            seconds=seconds if strong else None,
+            seconds=seconds if searching else None,
             seed=bot_seed(live, "hint" if hint else "bot"),
             hint=hint,
-            work=self.bot_work if strong else None,
+            work=self.work_of(level),
         )
 
     async def _run_bots(self, live: LiveGame) -> None:

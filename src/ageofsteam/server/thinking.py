@@ -50,7 +50,7 @@ THINK_SLACK = 2.0  # seconds a job may take beyond its bot's budget (replaying t
 START_SECONDS = 15.0  # more time for the jobs of a pool younger than this (its processes are starting)
 FALLBACK_SECONDS = 2.0  # the steady bot's time limit when it stands in for a bot that overran
 STUCK_SECONDS = 60.0  # a job still running this long after its limit restarts the pool
-HINT_LEVEL = "strong"  # the bot that gives a player's hint (with the server's work budget for its bots)…
+HINT_LEVEL = "hard"  # the bot that gives a player's hint (with the server's work budget for its bots)…
 HINT_SECONDS = DEFAULT_SECONDS  # …within this safety cap
 WORKER_GAMES = 16  # games a worker keeps replayed
 WORKER_NICE = 10  # how much lower the workers' priority is than the server's
@@ -68,7 +68,7 @@ class Job:
     seconds: float | None  # the strong bot's safety cap on its time; None for the other levels
     seed: str  # the seed of the bot's random generator
     hint: bool = False  # a hint: the action with its reason (else the bot's choice alone)
-    work: int | None = None  # the strong bot's work per decision, in playouts (its default if None)
+    work: int | None = None  # a searching bot's work per decision, in playouts (its level's default if None)
 
     @property
     def index(self) -> int:

@@ -10,6 +10,7 @@ from ageofsteam.bots.judgement import Judgement as BaseJudgement
 from ageofsteam.maps.detroit.outlook import bankruptcy_turn
 from ageofsteam.maps.detroit.plan import solo_plan
 from ageofsteam.maps.detroit.rules import NO_ACTION, Rules
+from ageofsteam.maps.detroit.state import state
 
 if TYPE_CHECKING:
     from ageofsteam.bots.plans import TurnPlan
@@ -25,6 +26,21 @@ class Judgement(BaseJudgement):
         """The turn in which the player's money runs out as things stand (``outlook.py``), 6 points a turn:
         lasting is the whole game here, so a share's $5 now is weighed against its $1 every turn after."""
         return SURVIVAL_WEIGHT * bankruptcy_turn(g, seat)
+
+    def outcome(self, g: GameState, seat: int) -> float:
+        """How long the player lasted, which the game is won and rated by: the turn of the bankruptcy (a
+        hundredth of the income then breaks a tie, as the rulebook's multiplayer tie does), or, not bankrupt,
+        the turn the game has reached plus one."""
+        gone = state(g).bankrupt.get(seat)
+        if gone is None:
+            return float(g.turn + 1)
+        return gone.turn + gone.income / 100
+
+    def outcome_words(self, value: float) -> str:
+        return f"bankrupt in turn {value:.0f}"
+
+    def lead_words(self, lead: float) -> str:
+        return f"{lead:+.1f} turns"
 
     def action_value(self, g: GameState, seat: int, action: str) -> float | None:
         """Solo: a disk's fee is cash the expenses need; taking no action is worth keeping it when it is short."""

@@ -98,6 +98,15 @@ class Judgement(BaseJudgement):
         solvency = 0.3 * (me.income - rules.expenses(g, seat))  # the people are saved only if the money lasts
         return solvency - late - 1.5 * danger - 3.0 * sum(cut_off(g, seat).values())
 
+    def outcome(self, g: GameState, seat: int) -> float:
+        """The people evacuated, and ``WON`` more for a game won: winning is what counts, the people tell one
+        lost game from another."""
+        result = state(g).result
+        return _rules(g).score(g, seat) + (WON if result is not None and result.won else 0.0)
+
+    def outcome_words(self, value: float) -> str:
+        return f"{value:.0f} (the people evacuated, and {WON:.0f} more for a win)"
+
     def action_value(self, g: GameState, seat: int, action: str) -> float | None:
         """Coast Guard when people are cut off by the water and two flooded hexes can be paid for; Engineer while
         people wait on districts no track of the player's joins yet; Fire Fighter when a delivery now runs over

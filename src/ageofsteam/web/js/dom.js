@@ -17,7 +17,8 @@ export const DEFAULT_NAMES = ["Ada", "Bob", "Cleo", "Dan", "Eve", "Finn", "Gus",
 export const BOT_LEVELS = [
   { level: "random", title: "Easy", about: "a careless beginner" },
   { level: "steady", title: "Medium", about: "plans each move, at once" },
-  { level: "strong", title: "Hard", about: "looks ahead before each move" },
+  { level: "hard", title: "Hard", about: "looks ahead to the end of the turn and judges the whole game from there" },
+  { level: "strong", title: "Baseline", about: "the former Hard, kept to measure the bots against" },
 ];
 
 export const DEFAULT_BOT = "random";

@@ -252,7 +252,7 @@ export function renderPlayers() {
 
 /** The host hands a seat over: to a bot of a level, or to a person with a new join link (the old one stops). */
 function seatControl(seat, info) {
-  const levels = [["", "a person"], ["random", "Easy bot"], ["steady", "Medium bot"], ["strong", "Hard bot"]];
+  const levels = [["", "a person"], ["random", "Easy bot"], ["steady", "Medium bot"], ["hard", "Hard bot"], ["strong", "Baseline bot"]];
   const select = h("select", { class: "seat-hand", "data-hand": seat, "aria-label": "played by" },
     levels.map(([value, label]) => h("option", { value, selected: (info.bot || "") === value }, label)));
   const change = async (body) => {

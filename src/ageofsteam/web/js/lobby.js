@@ -107,7 +107,7 @@ export function renderCreateForm() {
         "aria-label": `Seat ${i + 1} name`, class: "seat-name" });
       const kind = h("select", { class: "seat-kind", "aria-label": `Seat ${i + 1} player` },
         h("option", { value: "human" }, "Human"),
-        lobby.bots.map((b) => h("option", { value: b.level, title: b.about }, `Bot: ${b.title}`)));
+        lobby.bots.map((b) => h("option", { value: b.level, title: b.about }, `Bot: ${b.title}${b.rating ? ` (rating ${b.rating})` : ""}`)));
       kind.value = i === 0 ? "human" : lobby.bots.some((b) => b.level === DEFAULT_BOT) ? DEFAULT_BOT : lobby.bots[0].level;
       const row = h("div", { class: "seat-row" }, h("span", { class: "seat-no" }, `${i + 1}`), name, kind);
       seatRows.push({ row, name, kind });

@@ -1,0 +1,183 @@
+"""The hard bot and its evaluator: a value for every seat at any point of the game, read with numpy alone from
+weights shipped in the package; a search to the start of the next turn that decides by its work alone; reasons
+in a player's words."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Iterator
+
+import numpy as np
+import pytest
+
+from ageofsteam import Game, view
+from ageofsteam.bots import HardBot, SteadyBot, bot, evaluate, features, training
+from ageofsteam.bots.judgement import BANKRUPT, judgement
+from ageofsteam.engine.actions import IssueShares
+from ageofsteam.engine.invariants import check_invariants
+from ageofsteam.maps import load_board, map_ids
+
+
+def opening(map_id: str, seed: int = 3) -> Game:
+    lo, _ = load_board(map_id).players
+    return Game.new(map_id, players=max(lo, 3) if lo > 1 else 1, seed=seed)
+
+
+def play_steady(game: Game, decisions: int, seed: int = 0) -> None:
+    steady, rng = SteadyBot(), random.Random(seed)
+    for _ in range(decisions):
+        if game.over:
+            return
+        game.apply(steady.choose(game, rng))
+
+
+@pytest.fixture
+def no_clock(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """A clock that runs a hundred times fast: a bot that decided by time would decide otherwise."""
+    real = time.perf_counter
+    start = real()
+    monkeypatch.setattr(time, "perf_counter", lambda: start + 100 * (real() - start))
+    yield
+
+
+# --- the evaluator ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("map_id", map_ids())
+def test_every_map_ships_its_own_evaluator_weights(map_id: str) -> None:
+    """Each map (and each of a map's solo and multiplayer games) is judged by weights trained on it, never by
+    another map's."""
+    for key in training.targets(map_id):
+        assert (evaluate.WEIGHTS_FOLDER / evaluate.weights_file(key)).is_file(), f"no weights for {key}"
+        assert evaluate.weights_for(key) is not None
+
+
+@pytest.mark.parametrize("map_id", map_ids())
+def test_the_evaluator_values_every_seat_at_any_point_of_the_game(map_id: str) -> None:
+    game = opening(map_id)
+    for _ in range(4):
+        values = evaluate.values(game.state)
+        assert len(values) == len(game.state.players) and all(np.isfinite(values))
+        play_steady(game, 25)
+
+
+def test_a_finished_game_is_worth_its_outcome() -> None:
+    game = opening("rust-belt")
+    play_steady(game, 5000)
+    assert game.over
+    g = game.state
+    assert evaluate.values(g) == [float(g.rules.score(g, s)) for s in range(3)]
+
+
+def test_a_seats_row_has_the_same_figures_on_every_map_and_none_when_bankrupt() -> None:
+    game = opening("rust-belt")
+    play_steady(game, 30)
+    g = game.state
+    rows = features.rows(g, evaluate.map_values(g))
+    assert all(r is not None and r.shape == (features.WIDTH,) for r in rows)
+    g.players[1].eliminated = True
+    rows = features.rows(g, evaluate.map_values(g))
+    assert rows[1] is None and rows[0] is not None
+    assert evaluate.outcome(g, 1) == BANKRUPT
+
+
+def test_weights_of_another_features_version_are_refused_with_the_reason() -> None:
+    w = evaluate.weights_for("rust-belt")
+    assert w is not None
+    arrays = w.to_arrays()
+    again = evaluate.Weights.from_arrays(dict(arrays), "here")
+    x = np.ones((2, features.WIDTH))
+    assert np.allclose(again.predict(x), w.predict(x))
+    arrays["version"] = np.array(features.VERSION + 1)
+    with pytest.raises(ValueError, match="run make train-bots"):
+        evaluate.Weights.from_arrays(dict(arrays), "here")
+
+
+def test_the_solo_and_the_multiplayer_game_of_a_map_have_their_own_weights() -> None:
+    solo = Game.new("detroit-bankruptcy", players=1, seed=1).state
+    table = Game.new("detroit-bankruptcy", players=3, seed=1).state
+    assert evaluate.weights_key(solo) == "detroit-bankruptcy-solo"
+    assert evaluate.weights_key(table) == "detroit-bankruptcy"
+    assert evaluate.weights_key(Game.new("miami-2030", players=1, seed=1).state) == "miami-2030"
+
+
+def test_the_outcome_is_the_measure_the_map_is_won_by() -> None:
+    """Detroit: how long the player lasted; Miami: the people evacuated, and a win above any loss."""
+    game = Game.new("detroit-bankruptcy", players=1, seed=2)
+    play_steady(game, 5000)
+    assert game.over
+    g = game.state
+    assert evaluate.outcome(g, 0) == pytest.approx(g.turn + g.players[0].income / 100)
+    miami = Game.new("miami-2030", players=1, seed=2)
+    m = miami.state
+    assert judgement(m).outcome(m, 0) == m.rules.score(m, 0)
+
+
+# --- the search --------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("map_id", map_ids())
+def test_the_hard_bot_plays_only_legal_actions_and_says_why(map_id: str) -> None:
+    game = opening(map_id, seed=5)
+    hard = bot("hard", work=3)
+    rng = random.Random(2)
+    for _ in range(40):
+        if game.over:
+            break
+        before = view(game)
+        hint = hard.hint(game, rng)
+        assert view(game) == before  # choosing changes nothing
+        assert hint.reason and "\n" not in hint.reason
+        game.check(hint.action)
+        game.apply(hint.action)
+        assert check_invariants(game) == []
+
+
+def test_the_hard_bot_decides_by_its_work_at_any_load(no_clock: None) -> None:
+    game = Game.new("rust-belt", players=3, seed=6)
+    while game.state.phase != "build_track":
+        game.apply(SteadyBot().choose(game, random.Random(0)))
+    hard = HardBot(work=6, seconds=600.0)
+    first = hard.hint(game, random.Random(9))
+    assert hard.hint(game, random.Random(9)) == first
+
+
+def test_the_hard_bot_weighs_share_counts_around_the_steady_one() -> None:
+    game = Game.new("rust-belt", players=3, seed=6)
+    g = game.state
+    steady = SteadyBot().choose(game, random.Random(0))
+    assert isinstance(steady, IssueShares)
+    options = HardBot(work=8).candidates(g, steady, random.Random(0))
+    counts = [a.count for a in options if isinstance(a, IssueShares)]
+    assert counts[0] == steady.count and len(counts) > 1
+    assert all(abs(c - steady.count) <= 2 for c in counts)
+
+
+def test_the_hard_bots_reason_says_what_the_move_leaves_for_the_rest_of_the_game() -> None:
+    game = Game.new("rust-belt", players=3, seed=6)
+    while game.state.phase != "build_track":
+        game.apply(SteadyBot().choose(game, random.Random(0)))
+    reason = HardBot(work=6).hint(game, random.Random(1)).reason
+    assert "By the end of this turn:" in reason and "left after expenses" in reason
+    assert "points against the best rival" in reason and "moves weighed" in reason
+
+
+def test_where_the_evaluator_foresaw_little_the_hard_bot_judges_by_the_rules_of_thumb() -> None:
+    """Weights whose held-out R² is below the trusted level judge nothing: the playouts' ends are judged by
+    the steady bot's position value, and the reason says so."""
+    untrusted = [m for m in map_ids() for k in training.targets(m) if not evaluate.weights_for(k).trusted]
+    assert untrusted, "every map's evaluator is trusted: this test has nothing to check"
+    m = untrusted[0]
+    game = opening(m, seed=2)
+    assert evaluate.trusted_weights(game.state) is None
+    play_steady(game, 3)
+    if not game.over:
+        assert "judged by the rules of thumb" in HardBot(work=6).hint(game, random.Random(1)).reason
+
+
+def test_on_a_solo_map_a_playout_goes_on_for_several_turns_and_counts_for_each() -> None:
+    solo = Game.new("detroit-bankruptcy", players=1, seed=1).state
+    table = Game.new("detroit-bankruptcy", players=3, seed=1).state
+    hard = HardBot(work=12)
+    assert hard.turns(solo) == 6 and hard.turns(table) == 1

@@ -1,0 +1,70 @@
+"""The bots' ladder (``benchmarks/bots.py``, ``make bench-bots``): its tables seat every level, its ratings follow
+the placings, and the README's table and the lobby's ratings are what its results file says. The games
+themselves are played there, not here."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from ageofsteam.bots.tournament import GameOutcome, TournamentResult
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module")
+def ladder() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("bots_benchmark", ROOT / "benchmarks" / "bots.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["bots_benchmark"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_every_level_sits_at_the_ladders_tables_on_every_map_played_by_several(ladder: ModuleType) -> None:
+    from ageofsteam.maps import load_rules, map_ids
+
+    for m in map_ids():
+        lo, hi = load_rules(m).player_counts()
+        tables = ladder.tables(m)
+        if hi == 1:
+            assert tables == []
+            continue
+        assert {lv for t in tables for lv in t} == set(ladder.LADDER), m
+        assert all(lo <= len(t) <= hi for t in tables)
+
+
+def outcome(levels: tuple[str, ...], ranks: tuple[float, ...]) -> GameOutcome:
+    n = len(levels)
+    return GameOutcome(0, 0, levels, (0,) * n, ranks, (0.0,) * n, (False,) * n, ((),) * n, 0, 0)
+
+
+def test_a_level_that_keeps_winning_is_rated_above_the_others(ladder: ModuleType) -> None:
+    result = TournamentResult("rust-belt", 4, list(ladder.LADDER), 10, 0, None)
+    for _ in range(10):
+        result.outcomes.append(outcome(("random", "steady", "hard", "strong"), (4.0, 3.0, 1.0, 2.0)))
+    ratings = ladder.rate([result])
+    order = sorted(ratings, key=lambda lv: -ratings[lv]["rating"])
+    assert order == ["hard", "strong", "steady", "random"]
+    assert all(r["games"] == 10 for r in ratings.values())
+
+
+def test_the_readme_table_is_the_one_the_results_file_makes(ladder: ModuleType) -> None:
+    text = (ROOT / "README.md").read_text()
+    start = text.index(ladder.TABLE_START) + len(ladder.TABLE_START)
+    assert text[start : text.index(ladder.TABLE_END)].strip() == ladder.table().strip()
+
+
+def test_the_lobbys_ratings_are_the_latest_ladders(ladder: ModuleType) -> None:
+    latest = ladder.latest("ratings")
+    assert latest is not None, "no ladder in benchmarks/results/bots.json"
+    shipped = json.loads((ROOT / "src" / "ageofsteam" / "bots" / "ratings.json").read_text())
+    assert {lv: shipped[lv]["rating"] for lv in ladder.LADDER} == {
+        lv: r["rating"] for lv, r in latest["ratings"].items()
+    }
