@@ -27,6 +27,11 @@ def read_toml(path: Path) -> tuple[dict[str, Any] | None, list[Problem]]:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         return None, [Problem("file", f"cannot be read: {exc}")]
+    return read_toml_text(text)
+
+
+def read_toml_text(text: str) -> tuple[dict[str, Any] | None, list[Problem]]:
+    """The parsed text of a map file, or None with the TOML syntax error and its line."""
     try:
         return tomllib.loads(text), []
     except tomllib.TOMLDecodeError as exc:

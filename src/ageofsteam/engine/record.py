@@ -32,6 +32,9 @@ class Record(BaseModel):
     format: Literal["ageofsteam-record"] = "ageofsteam-record"
     rules_version: int = 1
     map: str
+    # A map played from a file (the map editor's, an uploaded one): the whole text of its map.toml, so the record
+    # replays anywhere; None for the bundled maps, which ``map`` names
+    map_file: str | None = Field(default=None, max_length=200_000)
     options: dict[str, Any] = Field(default_factory=dict)
     seats: list[Seat]
     seed: int
