@@ -202,6 +202,7 @@ def report(text: str, source: str = "map.toml") -> dict[str, Any]:
         "name": board.name if board is not None else "",
         "id": board.id if board is not None else "",
         "players": list(board.players) if board is not None else [],
+        "turns": turns_of(board) if board is not None and not problems else {},
         "problems": [
             {
                 "where": p.where,
@@ -216,6 +217,12 @@ def report(text: str, source: str = "map.toml") -> dict[str, Any]:
     }
 
 
+def turns_of(board: MapData) -> dict[str, int]:
+    """How many turns a game on ``board`` lasts for each of its player counts (the file's, or the base game's)."""
+    lo, hi = board.players
+    return {str(n): board.turns.get(n) or BaseRules.TURNS[n] for n in range(lo, hi + 1)}
+
+
 def refusal(text: str, source: str = "map.toml") -> str | None:
     """Why a map file's text cannot be played, naming the line and the field at fault; None when it can."""
     board, problems = text_problems(text, source)
@@ -223,6 +230,8 @@ def refusal(text: str, source: str = "map.toml") -> str | None:
         return None
     first = problems[0]
     line, key = problem_field(text, first.where, first.message)
+    if first.where.startswith("line "):
+        line = None  # the place says it already (a TOML syntax error)
     place = (f" line {line}" if line else "") + (f", field {key}" if key else "")
     more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
     return f"{source}{place}: {first}{more}"
