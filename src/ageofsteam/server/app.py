@@ -130,6 +130,16 @@ def _validation_error(exc: RequestValidationError) -> ApiError:
     return ApiError(422, "invalid", f"field '{field}': {err.get('msg', 'invalid')}", field)
 
 
+def check_json(text: str) -> dict[str, Any]:
+    """The validator's report of a map file, with the file as data (``data``: its parsed TOML, None if it cannot
+    be parsed) for the editor to read."""
+    from ageofsteam.board.validate import read_toml_text
+    from ageofsteam.maps.files import report
+
+    data, _ = read_toml_text(text)
+    return {**report(text), "data": data}
+
+
 def map_name(map_id: str, map_file: str | None) -> str:
     """The name of a game's map: a bundled map's, or the one an uploaded map file gives itself."""
     if map_file is None:
@@ -301,6 +311,7 @@ def create_app(
                 {
                     "id": map_id,
                     "name": rules.map.name,
+                    "kind": rules.map.kind,
                     "players": [lo, hi],
                     "turns": {str(k): v for k, v in sorted(rules.TURNS.items()) if lo <= k <= hi},
                     "rules_complete": bool(rules.RULES_COMPLETE),
@@ -329,10 +340,32 @@ def create_app(
     async def check_map(body: MapCheckIn, request: Request) -> dict[str, Any]:
         """Every problem the validator finds in a map file, each with its line and the hexes at fault (the map
         editor asks as one draws)."""
-        from ageofsteam.maps.files import report
+        check_limit.check(address(request))
+        return await run_in_threadpool(check_json, body.text)
+
+    @app.post("/api/maps/board.svg")
+    async def preview_map(body: MapCheckIn, request: Request, labels: bool = False) -> Response:
+        """A map file drawn as the game page draws boards (the editor's preview); 422 if it has problems."""
+        from ageofsteam.maps.files import board_from_text, refusal
+        from ageofsteam.render import render_svg
 
         check_limit.check(address(request))
-        return await run_in_threadpool(report, body.text)
+        why = await run_in_threadpool(refusal, body.text)
+        if why is not None:
+            raise ApiError(422, "invalid", why, "text")
+        svg = await boards.run(lambda: render_svg(board_from_text(body.text), legend=True, labels=labels))
+        return Response(svg, media_type="image/svg+xml")
+
+    @app.get("/api/maps/{map_id}/map.toml")
+    async def map_file(map_id: Annotated[str, Path_(max_length=64)]) -> Response:
+        """A bundled map's file, for the editor to start from."""
+        from ageofsteam.maps import catalogue
+
+        folder = catalogue().get(map_id)
+        if folder is None:
+            raise ApiError(404, "not_found", f"unknown map {map_id!r}", "map")
+        text = (Path(__file__).resolve().parent.parent / "maps" / folder / "map.toml").read_text(encoding="utf-8")
+        return Response(text, media_type="application/toml; charset=utf-8")
 
     @app.post("/api/uploads", status_code=201)
     async def upload_map(body: MapUploadIn, request: Request) -> dict[str, Any]:
