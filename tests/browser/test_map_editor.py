@@ -101,7 +101,7 @@ def test_a_map_drawn_in_the_editor_is_checked_downloaded_and_played_by_bots(
         "mountain",
         "town",
     ]
-    wait_checked_ok(page)
+    page.wait_for_function("() => /35 hexes, 3 cities, 1 towns/.test(document.querySelector('#check-ok')?.textContent)")
 
     # a fault is listed and shown on its hex; undo takes it away, redo brings it back
     tool(page, "select")
@@ -153,3 +153,18 @@ def test_a_map_drawn_in_the_editor_is_checked_downloaded_and_played_by_bots(
     page.goto(server.url + "/")
     page.wait_for_selector('#map optgroup[label="Uploaded maps"]', state="attached")
     assert "River Crossing by Tester" in page.locator('#map optgroup[label="Uploaded maps"]').inner_text()
+
+
+def test_the_editor_starts_from_one_of_our_maps_and_keeps_its_board(server: Any, page: Any) -> None:
+    page.goto(server.url + "/editor")
+    page.wait_for_selector('#start-from option[value="rust-belt"]', state="attached")
+    page.select_option("#start-from", "rust-belt")
+    page.wait_for_function("() => document.querySelector('#map-name').value === 'Rust Belt'")
+    page.wait_for_function("() => /189 hexes, 12 cities, 14 towns/.test(document.querySelector('#check-ok')?.textContent)")
+    assert kind_of(page, "L7") == "city"  # Chicago
+    tool(page, "off")  # a hex taken off the board contradicts the printed board's facts: shown at once
+    hex_at(page, "A0").click()
+    page.wait_for_selector("#problems li.problem")
+    assert "hexes" in page.inner_text("#problems")
+    page.click("#undo")
+    page.wait_for_selector("#check-ok")

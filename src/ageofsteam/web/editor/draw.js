@@ -65,13 +65,13 @@ function drawCell(m, col, row, faults, selected, linkStart) {
   if (kind === "city") {
     const city = m.cities[cityAt(m, lab)];
     const colour = city ? (Array.isArray(city.colours) ? city.colours[0] : city.colour) : null;
-    g.append(svgEl("polygon", { points: hexPoints(x, y, R * 0.72), fill: GOODS_COLOURS[colour] || "#eee", class: "city-mark" }));
+    g.append(svgEl("polygon", { points: hexPoints(x, y, R * 0.6), fill: GOODS_COLOURS[colour] || "#eee", class: "city-mark" }));
     if (city) g.append(text(x, y + 5, short(city.growth), `city-growth${colour === "yellow" || colour === "white" ? " dark" : ""}`));
   }
   if (kind === "town") g.append(svgEl("circle", { cx: x, cy: y, r: R * 0.32, class: "town-mark" }));
   if (kind === "town" && townAt(m, lab) < 0) g.classList.add("fault");
   if (!["plain", "river", "mountain", "lake", "sea", "city", "town"].includes(kind)) g.append(text(x, y + 4, kind.slice(0, 5), "other-kind"));
-  g.append(text(x, y - H + 11, lab, "hex-label"));
+  g.append(text(x, y - H + 9, lab, "hex-label"));
   return g;
 }
 
