@@ -51,8 +51,12 @@ def set_field(page: Any, selector: str, value: str) -> None:
     page.press(selector, "Tab")  # the editor takes a typed value when the field is left
 
 
-def wait_checked_ok(page: Any) -> None:
-    page.wait_for_selector("#check-ok")
+def wait_checked_ok(page: Any, summary: str = "") -> None:
+    """Wait until the server's check says the map has no problem (with ``summary`` in its words, if given)."""
+    if summary:
+        page.wait_for_function(f"() => /{summary}/.test(document.querySelector('#check-ok')?.textContent)")
+    else:
+        page.wait_for_selector("#check-ok")
 
 
 def download(page: Any, path: Path) -> str:
@@ -101,7 +105,7 @@ def test_a_map_drawn_in_the_editor_is_checked_downloaded_and_played_by_bots(
         "mountain",
         "town",
     ]
-    page.wait_for_function("() => /35 hexes, 3 cities, 1 towns/.test(document.querySelector('#check-ok')?.textContent)")
+    wait_checked_ok(page, "35 hexes, 3 cities, 1 towns")
 
     # a fault is listed and shown on its hex; undo takes it away, redo brings it back
     tool(page, "select")
@@ -160,7 +164,7 @@ def test_the_editor_starts_from_one_of_our_maps_and_keeps_its_board(server: Any,
     page.wait_for_selector('#start-from option[value="rust-belt"]', state="attached")
     page.select_option("#start-from", "rust-belt")
     page.wait_for_function("() => document.querySelector('#map-name').value === 'Rust Belt'")
-    page.wait_for_function("() => /189 hexes, 12 cities, 14 towns/.test(document.querySelector('#check-ok')?.textContent)")
+    wait_checked_ok(page, "189 hexes, 12 cities, 14 towns")
     assert kind_of(page, "L7") == "city"  # Chicago
     tool(page, "off")  # a hex taken off the board contradicts the printed board's facts: shown at once
     hex_at(page, "A0").click()
