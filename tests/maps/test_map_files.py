@@ -147,3 +147,9 @@ def test_the_rules_of_a_map_file_are_the_base_rules() -> None:
     rules = rules_from_text(small_text())
     assert type(rules).__mro__[1].__name__ == "BaseRules"
     assert rules.TERRAIN_COSTS == {"plain": 2, "river": 3, "mountain": 4}
+
+
+def test_a_record_on_a_bundled_map_is_written_without_a_map_file() -> None:
+    record = Game.new(players=3, seed=1).record
+    assert "map_file" not in record.dumps() and "map_file" not in record.model_dump()
+    assert Record.loads(record.dumps()).map_file is None

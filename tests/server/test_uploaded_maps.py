@@ -134,3 +134,24 @@ def test_names_and_descriptions_are_kept_as_text_never_markup(client: TestClient
     assert listed["name"] == "<b>Bold</b>" and listed["description"] == "<script>alert(1)</script>"
     svg = client.get(f"/api/uploads/{made['id']}/board.svg").text
     assert "<b>Bold</b>" not in svg and "&lt;b&gt;Bold&lt;/b&gt;" in svg
+
+
+def test_the_check_gives_the_file_as_data_for_the_editor(client: TestClient) -> None:
+    report = client.post("/api/maps/check", json={"text": small_text()}).json()
+    assert report["data"]["name"] == "Small Test Board" and report["data"]["turns"] == {"3": 6, "4": 5}
+    broken = client.post("/api/maps/check", json={"text": "name = "}).json()
+    assert broken["data"] is None and broken["problems"][0]["line"] == 1
+
+
+def test_a_bundled_map_file_is_served_for_the_editor_to_start_from(client: TestClient) -> None:
+    hex_map = next(m for m in client.get("/api/maps").json() if m["kind"] == "hex")
+    text = client.get(f"/api/maps/{hex_map['id']}/map.toml").text
+    assert f'id = "{hex_map["id"]}"' in text
+    assert client.get("/api/maps/nowhere/map.toml").status_code == 404
+
+
+def test_a_map_file_is_drawn_as_the_game_page_draws_boards(client: TestClient) -> None:
+    svg = client.post("/api/maps/board.svg", json={"text": small_text()})
+    assert svg.status_code == 200 and "Small Test Board" in svg.text and "data-hex" in svg.text
+    bad = client.post("/api/maps/board.svg", json={"text": small_text().replace('"G4"', '"Z9"')})
+    assert bad.status_code == 422 and "line" in bad.json()["detail"]

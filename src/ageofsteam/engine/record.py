@@ -11,7 +11,7 @@ import tempfile
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field, ValidationError
+from pydantic import BaseModel, Field, SerializerFunctionWrapHandler, ValidationError, model_serializer
 
 from ageofsteam.engine.errors import BadInput
 
@@ -43,6 +43,14 @@ class Record(BaseModel):
     secret: str | None = Field(default=None, min_length=32, max_length=128, pattern="^[0-9a-f]+$")
     scenario: dict[str, Any] | None = None  # a starting position, applied after the setup chance events
     actions: list[dict[str, Any]] = Field(default_factory=list)
+
+    @model_serializer(mode="wrap")
+    def _without_empty_map_file(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        """A game on a bundled map is written as before map files could be played: without ``map_file``."""
+        data: dict[str, Any] = handler(self)
+        if data.get("map_file", "") is None:
+            del data["map_file"]
+        return data
 
     @property
     def chance_key(self) -> str:
