@@ -155,3 +155,11 @@ def test_a_map_file_is_drawn_as_the_game_page_draws_boards(client: TestClient) -
     assert svg.status_code == 200 and "Small Test Board" in svg.text and "data-hex" in svg.text
     bad = client.post("/api/maps/board.svg", json={"text": small_text().replace('"G4"', '"Z9"')})
     assert bad.status_code == 422 and "line" in bad.json()["detail"]
+
+
+def test_a_record_on_a_map_file_opens_in_the_replay_viewer_of_any_server(client: TestClient) -> None:
+    game = Game.new(players=3, seed=2, map_file=small_text())
+    opened = client.post("/api/replays", json=game.record.model_dump(mode="json"))
+    assert opened.status_code == 201, opened.text
+    position = client.get(f"/api/replays/{opened.json()['id']}?index={len(game.record.actions)}").json()
+    assert "Small Test Board" in str(position)
