@@ -9,11 +9,12 @@ touches a game played on it.
 
 from __future__ import annotations
 
+import json
 import secrets
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Column, String, Table, Text, delete, func, insert, select
+from sqlalchemy import Column, String, Table, Text, delete, func, insert, literal, select
 
 from ageofsteam.maps.files import refusal, report
 from ageofsteam.server.errors import ApiError
@@ -35,6 +36,7 @@ maps_table = Table(
     Column("author", String(MAX_AUTHOR), nullable=False),
     Column("description", Text, nullable=False),
     Column("text", Text, nullable=False),  # the map file as uploaded
+    Column("facts", Text, nullable=False),  # what the lobby shows of it (JSON: players, turns, summary)
     Column("created", String(40), nullable=False, index=True),
     Column("delete_hash", String(64), nullable=False),
 )
@@ -51,10 +53,10 @@ class UploadedMap:
     description: str
     text: str
     created: str
+    facts: dict[str, Any]  # player counts, turns and board summary, as the check found them at upload
 
     def summary(self) -> dict[str, Any]:
         """What the lobby shows of it (the text left out): name, author, description, player counts, turns."""
-        checked = report(self.text)
         return {
             "id": self.id,
             "lobby_id": UPLOAD_PREFIX + self.id,
@@ -63,17 +65,19 @@ class UploadedMap:
             "author": self.author,
             "description": self.description,
             "created": self.created,
-            "players": checked["players"],
-            "turns": checked["turns"],
-            "summary": checked["summary"],
+            "players": self.facts.get("players", []),
+            "turns": self.facts.get("turns", {}),
+            "summary": self.facts.get("summary", ""),
         }
 
 
 def _row(row: Any) -> UploadedMap:
-    return UploadedMap(row.id, row.map_id, row.name, row.author, row.description, row.text, row.created)
+    return UploadedMap(
+        row.id, row.map_id, row.name, row.author, row.description, row.text, row.created, json.loads(row.facts)
+    )
 
 
-def check_upload(text: str, description: str, author: str) -> dict[str, Any]:
+def check_upload(text: str, description: str) -> dict[str, Any]:
     """The validator's report of an upload; refused (422) naming the line and the field of its first problem."""
     if len(text) > MAX_MAP_CHARS:
         raise ApiError(
@@ -97,7 +101,7 @@ class Uploads:
 
     def add(self, text: str, description: str, author: str) -> tuple[UploadedMap, str]:
         """Store a map that passed :func:`check_upload`; returns it and its delete token."""
-        checked = check_upload(text, description, author)
+        checked = check_upload(text, description)
         with self.store.engine.connect() as conn:
             count = int(conn.execute(select(func.count()).select_from(maps_table)).scalar_one())
         if count >= MAX_UPLOADS:
@@ -111,6 +115,7 @@ class Uploads:
             description.strip(),
             text,
             now_iso(),
+            {k: checked[k] for k in ("players", "turns", "summary")},
         )
         with self.store._begin() as conn:
             conn.execute(
@@ -121,6 +126,7 @@ class Uploads:
                     author=item.author,
                     description=item.description,
                     text=item.text,
+                    facts=json.dumps(item.facts),
                     created=item.created,
                     delete_hash=token_hash(token),
                 )
@@ -135,8 +141,10 @@ class Uploads:
         return _row(row)
 
     def list(self, limit: int = 500) -> list[UploadedMap]:
-        """The uploaded maps, newest first."""
-        q = select(maps_table).order_by(maps_table.c.created.desc()).limit(limit)
+        """The uploaded maps, newest first, without their text."""
+        c = maps_table.c
+        q = select(c.id, c.map_id, c.name, c.author, c.description, c.created, c.facts, literal("").label("text"))
+        q = q.order_by(c.created.desc()).limit(limit)
         with self.store.engine.connect() as conn:
             return [_row(r) for r in conn.execute(q).all()]
 
