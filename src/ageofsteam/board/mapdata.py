@@ -140,6 +140,7 @@ class MapData:
     region_info: dict[int, RegionInfo] = field(default_factory=dict)  # area maps: place → region flags
     positions: dict[int, tuple[float, float]] = field(default_factory=dict)  # area maps: place → (x, y)
     shapes: dict[int, tuple[tuple[float, float], ...]] = field(default_factory=dict)  # area maps: outlines
+    turns: dict[int, int] = field(default_factory=dict)  # player count → turns, where the file sets them
 
     @property
     def size(self) -> int:
@@ -374,6 +375,23 @@ class _Reader:
             )
             players = [1, MAX_PLAYERS]
         return str(d.get("id", "")), str(d.get("name", "")), (int(players[0]), int(players[1]))
+
+    def turns(self, players: tuple[int, int]) -> dict[int, int]:
+        """``[turns]``: how many turns a game lasts for each player count the file names (``4 = 8``)."""
+        value = self.data.get("turns", {})
+        if not isinstance(value, dict):
+            self.problem("turns", "must be a table of player count → turns, e.g. turns = { 3 = 10, 4 = 8 }")
+            return {}
+        out: dict[int, int] = {}
+        for key, n in value.items():
+            where = f"turns {key}"
+            if not (key.isdigit() and players[0] <= int(key) <= players[1]):
+                self.problem(where, f"{key!r} is not a player count of this map ({players[0]}–{players[1]})")
+            elif not (_is_int(n) and 1 <= n <= 99):
+                self.problem(where, f"the number of turns must be a whole number from 1 to 99, not {n!r}")
+            else:
+                out[int(key)] = n
+        return out
 
     def features(self) -> dict[int, dict[str, Any]]:
         out: dict[int, dict[str, Any]] = {}
@@ -762,6 +780,8 @@ def read_map(data: dict[str, Any], source: str = "map") -> tuple[MapData | None,
         r.problem("kind", f"unknown map kind {kind!r} (known: {', '.join(MAP_KINDS)})")
         kind = "hex"
     board = _read_area_map(r, source) if kind == "area" else _read_hex_map(r, source)
+    if board is not None:
+        board.turns = r.turns(board.players)
     return board, r.problems
 
 

@@ -19,6 +19,7 @@ from ageofsteam.board.hexes import opposite
 from ageofsteam.board.mapdata import FEATURE_KINDS, TERRAIN_KINDS, MapData, Problem, read_map
 
 _TOML_PLACE = re.compile(r"\s*\(at line (\d+), column (\d+)\)\s*$")
+_AT_END = " (at end of document)"
 
 
 def read_toml(path: Path) -> tuple[dict[str, Any] | None, list[Problem]]:
@@ -27,13 +28,21 @@ def read_toml(path: Path) -> tuple[dict[str, Any] | None, list[Problem]]:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         return None, [Problem("file", f"cannot be read: {exc}")]
+    return read_toml_text(text)
+
+
+def read_toml_text(text: str) -> tuple[dict[str, Any] | None, list[Problem]]:
+    """The parsed text of a map file, or None with the TOML syntax error and its line."""
     try:
         return tomllib.loads(text), []
     except tomllib.TOMLDecodeError as exc:
         message = str(exc)
         m = _TOML_PLACE.search(message)
         where = f"line {m.group(1)}, column {m.group(2)}" if m else "file"
-        return None, [Problem(where, f"TOML syntax error: {_TOML_PLACE.sub('', message)}")]
+        if m is None and message.endswith(_AT_END):  # the file stops in the middle of something: its last line
+            last = len(text.rstrip("\n").split("\n"))
+            where, message = f"line {last}", message.removesuffix(_AT_END)
+        return None, [Problem(where, f"TOML syntax error: {_TOML_PLACE.sub('', message).strip()}")]
 
 
 def validate_data(data: dict[str, Any], source: str = "map") -> list[Problem]:

@@ -143,12 +143,25 @@ def check_budget(work: int | None, seconds: float | None) -> None:
     make_bot("hard", work=work, seconds=seconds)
 
 
+def map_arg(arg: str) -> tuple[str, str | None]:
+    """A MAP argument as (map id, map file text): a bundled map's id with no text, or the text of the map file
+    at a path (``maps/harbour.toml``), checked first so that a bad file is refused naming itself."""
+    from ageofsteam.maps.files import is_map_file, read_map_text, rules_from_text
+
+    if not is_map_file(arg):
+        return arg, None
+    text = read_map_text(arg)
+    rules = rules_from_text(text, Path(arg).name)
+    return rules.map.id, text
+
+
 def make_seats(map_id: str, players: int, names: list[str], bots: int, level: str = DEFAULT_LEVEL) -> list[Seat]:
     """Seats for a new game: the given names first, and the last ``bots`` seats played by the bot of ``level``
-    (recorded in the seat, so that every later command lets the same level play it)."""
-    from ageofsteam.maps import load_rules
+    (recorded in the seat, so that every later command lets the same level play it). ``map_id`` may be a map
+    file's path."""
+    from ageofsteam.maps import rules_for
 
-    rules = load_rules(map_id)
+    rules = rules_for(*map_arg(map_id))
     lo, hi = rules.player_counts()
     if not lo <= players <= hi:
         raise BadInput(f"{rules.map.name} is for {lo}–{hi} players, not {players}")

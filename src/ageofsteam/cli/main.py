@@ -27,6 +27,7 @@ from ageofsteam.cli.common import (
     check_level,
     console,
     make_seats,
+    map_arg,
     new_log,
     parse_json,
     parse_options,
@@ -204,7 +205,8 @@ def tiles_command(as_json: JsonFlag = False) -> None:
 def new_command(
     output: Annotated[Path, typer.Option("--output", "-o", help="Where to write the new record.", show_default=False)],
     map_id: Annotated[
-        str | None, typer.Argument(metavar="MAP", help="Map id (see 'aos maps').", show_default=False)
+        str | None,
+        typer.Argument(metavar="MAP", help="Map id (see 'aos maps') or a map file (.toml).", show_default=False),
     ] = None,
     players: Annotated[
         int | None, typer.Option("--players", "-p", help="Number of players.", show_default=False)
@@ -270,9 +272,10 @@ def new_command(
         else:
             if map_id is None:
                 raise BadInput("give a MAP (see 'aos maps') or --scenario FILE")
-            from ageofsteam.maps import load_rules
+            from ageofsteam.maps import rules_for
 
-            lo, hi = load_rules(map_id).player_counts()  # an unknown map is refused first, with the map ids
+            map_name, map_file = map_arg(map_id)
+            lo, hi = rules_for(map_name, map_file).player_counts()  # an unknown map is refused first
             if players is None and lo == hi:
                 players = lo  # a map for one number of players (Miami 2030) needs no --players
             if players is None:
@@ -280,7 +283,14 @@ def new_command(
             seats = make_seats(map_id, players, names, bots, level)
             if secret and seed is not None:
                 raise BadInput("--secret and --seed cannot go together: the secret replaces the seed")
-            game = Game.new(map_id, seats=seats, seed=seed, options=parse_options(option or []), secret=secret)
+            game = Game.new(
+                map_name,
+                seats=seats,
+                seed=seed,
+                options=parse_options(option or []),
+                secret=secret,
+                map_file=map_file,
+            )
         since = len(game.state.log)
         if not no_bots:
             run_bots(game, seconds=seconds, work=work)
@@ -459,7 +469,10 @@ def replay_command(file: FileArg, as_json: JsonFlag = False) -> None:
 @app.command("play")
 def play_command(
     map_id: Annotated[
-        str | None, typer.Option("--map", help="Map id (see 'aos maps'); rust-belt if not given.", show_default=False)
+        str | None,
+        typer.Option(
+            "--map", help="Map id (see 'aos maps') or a map file (.toml); rust-belt if not given.", show_default=False
+        ),
     ] = None,
     players: Annotated[
         int | None, typer.Option("--players", "-p", help="Number of players (3 if not given).", show_default=False)
@@ -508,7 +521,8 @@ def play_command(
             map_id = map_id or "rust-belt"
             level = _bot_level(bot_level, bots)
             seats = make_seats(map_id, 3 if players is None else players, name or [], bots or 0, level)
-            game = Game.new(map_id, seats=seats, seed=seed)
+            map_name, map_file = map_arg(map_id)
+            game = Game.new(map_name, seats=seats, seed=seed, map_file=map_file)
         session = PlaySession(game, console(), save, seconds, work)
         session.run()
 

@@ -21,10 +21,10 @@ def position_after(record: Record, actions: int) -> GameState:
     """The state after the first ``actions`` actions of ``record``, chance outcomes as recorded."""
     if not 0 <= actions <= len(record.actions):
         raise BadInput(f"--action must be from 0 to {len(record.actions)} (the record's actions), not {actions}")
-    from ageofsteam.maps import load_rules
+    from ageofsteam.maps import rules_for
 
     Game.from_record(record)  # the whole record is checked first, with the engine's own message at a bad action
-    rules = load_rules(record.map)
+    rules = rules_for(record.map, record.map_file)
     state = rules.new_state([(s.name, s.colour) for s in record.seats], record.options)
     game = Game(record.model_copy(update={"actions": []}), state, auto_chance=False)
     for data in record.actions[:actions]:

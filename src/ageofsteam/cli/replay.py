@@ -12,7 +12,7 @@ from ageofsteam.engine.actions import parse_action
 from ageofsteam.engine.errors import AosError
 from ageofsteam.engine.game import Game
 from ageofsteam.engine.record import Record
-from ageofsteam.maps import load_rules
+from ageofsteam.maps import rules_for
 
 
 @dataclass
@@ -67,7 +67,7 @@ class RoundTracker:
 def replay_rounds(record: Record) -> tuple[Game, list[RoundEnd]]:
     """Verify ``record`` (raising IllegalAction/BadInput naming the first bad action) and list its round ends."""
     final = Game.from_record(record)  # the verification, with the engine's own message for a bad action
-    rules = load_rules(record.map)
+    rules = rules_for(record.map, record.map_file)
     state = rules.new_state([(s.name, s.colour) for s in record.seats], record.options)
     game = Game(record.model_copy(update={"actions": []}), state, auto_chance=False)
     tracker = RoundTracker(game)

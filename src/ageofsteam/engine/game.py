@@ -21,10 +21,11 @@ from ageofsteam.engine.scenario import Scenario, apply_scenario
 from ageofsteam.engine.state import GameState
 
 
-def _rules_for(map_id: str) -> Any:
-    from ageofsteam.maps import load_rules
+def _rules_for(map_id: str, map_file: str | None = None) -> Any:
+    """The rules of a bundled map, or the base rules on the board of a map file's text."""
+    from ageofsteam.maps import rules_for
 
-    return load_rules(map_id)
+    return rules_for(map_id, map_file)
 
 
 def _version_refusal(rules: Any, version: int) -> str | None:
@@ -64,10 +65,15 @@ class Game:
         seed: int | None = None,
         options: dict[str, Any] | None = None,
         secret: bool = False,
+        map_file: str | None = None,
     ) -> Game:
         """A new game; setup chance (cubes, player order) is drawn at once. ``secret``: chance comes from a
-        128-bit secret kept in the record (``Record.public`` leaves it out) instead of a visible seed."""
-        rules = _rules_for(map_id)
+        128-bit secret kept in the record (``Record.public`` leaves it out) instead of a visible seed.
+        ``map_file``: the text of a map file to play with the base rules instead of the bundled map ``map_id``
+        (the record keeps it, and the map's own id)."""
+        rules = _rules_for(map_id, map_file)
+        if map_file is not None:
+            map_id = rules.map.id
         if seats is None:
             n = players if players is not None else rules.player_counts()[0]
             colours = rules.PLAYER_COLOURS
@@ -80,6 +86,7 @@ class Game:
             seed = 0 if secret else random.SystemRandom().randrange(2**31)
         record = Record(
             map=map_id,
+            map_file=map_file,
             options=options or {},
             seats=seats,
             seed=seed,
@@ -142,7 +149,7 @@ class Game:
     @classmethod
     def _replayer(cls, record: Record) -> Game:
         """The game at the start of ``record``, with none of its actions."""
-        rules = _rules_for(record.map)
+        rules = _rules_for(record.map, record.map_file)
         refusal = _version_refusal(rules, record.rules_version)
         if refusal is not None:
             raise BadInput(refusal)

@@ -11,7 +11,7 @@ import tempfile
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field, ValidationError
+from pydantic import BaseModel, Field, SerializerFunctionWrapHandler, ValidationError, model_serializer
 
 from ageofsteam.engine.errors import BadInput
 
@@ -32,6 +32,9 @@ class Record(BaseModel):
     format: Literal["ageofsteam-record"] = "ageofsteam-record"
     rules_version: int = 1
     map: str
+    # A map played from a file (the map editor's, an uploaded one): the whole text of its map.toml, so the record
+    # replays anywhere; None for the bundled maps, which ``map`` names
+    map_file: str | None = Field(default=None, max_length=200_000)
     options: dict[str, Any] = Field(default_factory=dict)
     seats: list[Seat]
     seed: int
@@ -40,6 +43,14 @@ class Record(BaseModel):
     secret: str | None = Field(default=None, min_length=32, max_length=128, pattern="^[0-9a-f]+$")
     scenario: dict[str, Any] | None = None  # a starting position, applied after the setup chance events
     actions: list[dict[str, Any]] = Field(default_factory=list)
+
+    @model_serializer(mode="wrap")
+    def _without_empty_map_file(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        """A game on a bundled map is written as before map files could be played: without ``map_file``."""
+        data: dict[str, Any] = handler(self)
+        if data.get("map_file", "") is None:
+            del data["map_file"]
+        return data
 
     @property
     def chance_key(self) -> str:

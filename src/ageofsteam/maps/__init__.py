@@ -79,3 +79,13 @@ def load_rules(map_id: str) -> BaseRules:
     module = importlib.import_module(f"{__name__}.{catalogue()[map_id]}.rules")
     cls: type[BaseRules] = getattr(module, "Rules", BaseRules)
     return cls(board)
+
+
+def rules_for(map_id: str, map_file: str | None = None) -> BaseRules:
+    """The rules a game is played by: the bundled map ``map_id``'s, or (given the text of a map file, as a record
+    of a game on one keeps it) the base rules on that file's board."""
+    if map_file is None:
+        return load_rules(map_id)
+    from ageofsteam.maps.files import rules_from_text
+
+    return rules_from_text(map_file)

@@ -169,7 +169,7 @@ class BaseRules:
         g = GameState(self.map, self, self.options(options), players, len(players))
         g.rules_version = self.RULES_VERSION
         g.map_state = self.STATE()
-        g.last_turn = self.TURNS[len(players)]
+        g.last_turn = self.map.turns.get(len(players)) or self.TURNS[len(players)]
         g.supply = manifest()
         g.disks = TOWN_DISKS
         g.bag = dict(self.BAG)

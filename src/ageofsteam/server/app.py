@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from fastapi import FastAPI, Header, Query, Request, WebSocket
+from fastapi import Path as Path_
 from fastapi.concurrency import run_in_threadpool
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
@@ -34,10 +35,13 @@ from ageofsteam.server.limits import PerMinute
 from ageofsteam.server.mail import MAIL_EVERY, Mailer
 from ageofsteam.server.replays import Replays, parse_record, position_json
 from ageofsteam.server.store import Store
+from ageofsteam.server.uploads import MAX_AUTHOR, MAX_DESCRIPTION, MAX_MAP_CHARS, UPLOAD_PREFIX, Uploads
 
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 ACTIONS_PER_MINUTE = 1200  # actions one seat token may send a minute (20 a second: no person comes near)
 GAMES_PER_MINUTE = 60  # games one client address may create a minute
+UPLOADS_PER_MINUTE = 10  # maps one client address may upload a minute
+CHECKS_PER_MINUTE = 600  # map files one client address may have checked a minute (the editor checks as one draws)
 MAX_GAMES = 20_000  # games not finished a server keeps at most
 IDLE_CHECK_SECONDS = 60.0  # how often the server looks for seats idle past their game's idle_hours
 WS_MAX_SIZE = 4096  # bytes of one message a WebSocket client may send (an auth message takes about 60)
@@ -76,6 +80,18 @@ class CreateIn(BaseModel):
     seed: int | None = Field(default=None, ge=0, lt=2**31)
     hot_seat: bool = False  # every human seat played from the host link: no seat links are issued
     idle_hours: float | None = Field(default=None, gt=0, le=720)  # a bot takes over a seat idle this long
+
+
+class MapCheckIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    text: str = Field(max_length=MAX_MAP_CHARS)
+
+
+class MapUploadIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    text: str = Field(max_length=MAX_MAP_CHARS)
+    description: str = Field(min_length=1, max_length=MAX_DESCRIPTION)
+    author: str = Field(default="", max_length=MAX_AUTHOR)
 
 
 class ActIn(BaseModel):
@@ -125,6 +141,30 @@ def _validation_error(exc: RequestValidationError) -> ApiError:
     return ApiError(422, "invalid", f"field '{field}': {err.get('msg', 'invalid')}", field)
 
 
+def check_json(text: str) -> dict[str, Any]:
+    """The validator's report of a map file, with the file as data (``data``: its parsed TOML, None if it cannot
+    be parsed) for the editor to read."""
+    from ageofsteam.board.validate import read_toml_text
+    from ageofsteam.maps.files import report
+
+    data, _ = read_toml_text(text)
+    return {**report(text), "data": data}
+
+
+def map_name(map_id: str, map_file: str | None) -> str:
+    """The name of a game's map: a bundled map's, or the one an uploaded map file gives itself."""
+    if map_file is None:
+        from ageofsteam.maps import load_board
+
+        return load_board(map_id).name
+    from ageofsteam.maps.files import board_from_text
+
+    try:
+        return board_from_text(map_file).name
+    except ValueError:
+        return map_id
+
+
 def create_app(
     database_url: str = "sqlite:///aos.db",
     *,
@@ -161,6 +201,8 @@ def create_app(
         cluster = Cluster(store, lease_seconds or LEASE_SECONDS)
     action_limit = PerMinute(actions_per_minute, "actions")
     game_limit = PerMinute(games_per_minute, "new games")
+    upload_limit = PerMinute(UPLOADS_PER_MINUTE, "map uploads")
+    check_limit = PerMinute(CHECKS_PER_MINUTE, "map checks")
     mailer = Mailer(smtp_url, mail_from, public_url, mail_every) if smtp_url else None
     hub = Hub(
         store,
@@ -202,6 +244,10 @@ def create_app(
     app.state.hub = hub
     replays = Replays()
     app.state.store = store
+    uploads = Uploads(store)
+
+    def address(request: Request) -> str:
+        return request.client.host if request.client else "?"
 
     @app.exception_handler(ApiError)
     async def _api_error(_req: Request, exc: ApiError) -> JSONResponse:
@@ -277,6 +323,7 @@ def create_app(
                 {
                     "id": map_id,
                     "name": rules.map.name,
+                    "kind": rules.map.kind,
                     "players": [lo, hi],
                     "turns": {str(k): v for k, v in sorted(rules.TURNS.items()) if lo <= k <= hi},
                     "rules_complete": bool(rules.RULES_COMPLETE),
@@ -301,6 +348,82 @@ def create_app(
             for level in LEVELS
         ]
 
+    # --- uploaded maps (server/uploads.py) ----------------------------------------------------------
+
+    @app.post("/api/maps/check")
+    async def check_map(body: MapCheckIn, request: Request) -> dict[str, Any]:
+        """Every problem the validator finds in a map file, each with its line and the hexes at fault (the map
+        editor asks as one draws)."""
+        check_limit.check(address(request))
+        return await run_in_threadpool(check_json, body.text)
+
+    @app.post("/api/maps/board.svg")
+    async def preview_map(body: MapCheckIn, request: Request, labels: bool = False) -> Response:
+        """A map file drawn as the game page draws boards (the editor's preview); 422 if it has problems."""
+        from ageofsteam.maps.files import board_from_text, refusal
+        from ageofsteam.render import render_svg
+
+        check_limit.check(address(request))
+        why = await run_in_threadpool(refusal, body.text)
+        if why is not None:
+            raise ApiError(422, "invalid", why, "text")
+        svg = await boards.run(lambda: render_svg(board_from_text(body.text), legend=True, labels=labels))
+        return Response(svg, media_type="image/svg+xml")
+
+    @app.get("/api/maps/{map_id}/map.toml")
+    async def map_file(map_id: Annotated[str, Path_(max_length=64)]) -> Response:
+        """A bundled map's file, for the editor to start from."""
+        from ageofsteam.maps import catalogue
+
+        folder = catalogue().get(map_id)
+        if folder is None:
+            raise ApiError(404, "not_found", f"unknown map {map_id!r}", "map")
+        text = (Path(__file__).resolve().parent.parent / "maps" / folder / "map.toml").read_text(encoding="utf-8")
+        return Response(text, media_type="application/toml; charset=utf-8")
+
+    @app.post("/api/uploads", status_code=201)
+    async def upload_map(body: MapUploadIn, request: Request) -> dict[str, Any]:
+        upload_limit.check(address(request))
+        item, token = await store.run(uploads.add, body.text, body.description, body.author)
+        return {**item.summary(), "delete_token": token}
+
+    @app.get("/api/uploads")
+    async def list_uploads() -> list[dict[str, Any]]:
+        return [m.summary() for m in await store.run(uploads.list)]
+
+    @app.get("/api/uploads/{upload_id}")
+    async def get_upload(upload_id: Annotated[str, Path_(max_length=32)]) -> dict[str, Any]:
+        item = await store.run(uploads.get, upload_id)
+        return {**item.summary(), "text": item.text}
+
+    @app.get("/api/uploads/{upload_id}/map.toml")
+    async def upload_file(upload_id: Annotated[str, Path_(max_length=32)]) -> Response:
+        item = await store.run(uploads.get, upload_id)
+        return Response(
+            item.text,
+            media_type="application/toml; charset=utf-8",
+            headers={"Content-Disposition": 'attachment; filename="map.toml"', "X-Content-Type-Options": "nosniff"},
+        )
+
+    @app.get("/api/uploads/{upload_id}/board.svg")
+    async def upload_svg(
+        upload_id: Annotated[str, Path_(max_length=32)], legend: bool = True, labels: bool = False
+    ) -> Response:
+        from ageofsteam.maps.files import board_from_text
+        from ageofsteam.render import render_svg
+
+        item = await store.run(uploads.get, upload_id)
+        svg = await boards.run(lambda: render_svg(board_from_text(item.text), legend=legend, labels=labels))
+        return Response(svg, media_type="image/svg+xml")
+
+    @app.delete("/api/uploads/{upload_id}", status_code=204)
+    async def delete_upload(
+        upload_id: Annotated[str, Path_(max_length=32)],
+        x_delete_token: Annotated[str | None, Header(alias="X-Delete-Token", max_length=200)] = None,
+    ) -> Response:
+        await store.run(uploads.delete, upload_id, x_delete_token)
+        return Response(status_code=204)
+
     @app.get("/api/maps/{map_id}/board.svg")
     async def map_svg(map_id: str, legend: bool = True, labels: bool = False) -> Response:
         from ageofsteam.maps import map_ids
@@ -315,8 +438,11 @@ def create_app(
             raise ApiError(503, "full", f"this server holds {max_games} games in play, its limit: try later", None)
         game_limit.check(request.client.host if request.client else "?")
         seats = [s.model_dump() for s in body.seats] if body.seats is not None else None
+        map_file = None
+        if body.map.startswith(UPLOAD_PREFIX):
+            map_file = (await store.run(uploads.get, body.map.removeprefix(UPLOAD_PREFIX))).text
         live, tokens, host = await hub.create(
-            body.map, body.players, seats, body.options, body.seed, body.hot_seat, body.idle_hours
+            body.map, body.players, seats, body.options, body.seed, body.hot_seat, body.idle_hours, map_file
         )
         gid = live.meta.id
         return {
@@ -335,8 +461,6 @@ def create_app(
     async def list_games(
         status: Literal["open", "running", "over"] | None = None, limit: Annotated[int, Query(ge=1, le=1000)] = 200
     ) -> list[dict[str, Any]]:
-        from ageofsteam.maps import load_board
-
         out = []
         for m in await store.run(store.list, status, limit):
             live = hub.live.get(m.id)
@@ -347,7 +471,7 @@ def create_app(
                 {
                     "id": m.id,
                     "map": m.map,
-                    "map_name": load_board(m.map).name,
+                    "map_name": map_name(m.map, m.map_file),
                     "status": m.status,
                     "created": m.created,
                     "players": len(m.seats),
@@ -573,6 +697,10 @@ def create_app(
     @app.get("/game/{game_id}/replay", include_in_schema=False)
     async def game_replay_page(game_id: str) -> Response:
         return page("index.html")
+
+    @app.get("/editor", include_in_schema=False)
+    async def editor_page() -> Response:
+        return page("editor.html")
 
     @app.get("/replay/{replay_id}", include_in_schema=False)
     async def replay_page(replay_id: str) -> Response:

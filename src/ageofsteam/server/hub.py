@@ -48,6 +48,7 @@ from ageofsteam.engine.game import Game
 from ageofsteam.engine.history import history
 from ageofsteam.engine.record import Record, Seat
 from ageofsteam.engine.view import view
+from ageofsteam.rules.base import BaseRules
 from ageofsteam.server.decisions import action_hexes, decisions, hint_json
 from ageofsteam.server.errors import ApiError
 from ageofsteam.server.limits import PerMinute, Window
@@ -245,6 +246,22 @@ def bot_seed(live: LiveGame, purpose: str = "bot") -> str:
     """The seed of the random generator of a bot deciding (``purpose`` "bot") or hinting ("hint") at the game's
     current position: from the game's secret chance seed (its visible seed in a game created with one)."""
     return f"{live.game.record.chance_key}/{purpose}/{live.index}"
+
+
+def _rules_of(map_id: str, map_file: str | None) -> BaseRules:
+    """The rules a new game is made with: a bundled map's, or the base rules on an uploaded map file (checked again
+    by the validator: a map stored under older checks must still pass today's)."""
+    from ageofsteam.maps import load_rules, map_ids
+    from ageofsteam.maps.files import refusal, rules_from_text
+
+    if map_file is not None:
+        why = refusal(map_file)
+        if why is not None:
+            raise ApiError(422, "invalid", f"field 'map': {why}", "map")
+        return rules_from_text(map_file)
+    if map_id not in map_ids():
+        raise ApiError(404, "not_found", f"field 'map': unknown map {map_id!r}", "map")
+    return load_rules(map_id)
 
 
 class Hub:
@@ -447,16 +464,14 @@ class Hub:
         seed: int | None,
         hot_seat: bool = False,
         idle_hours: float | None = None,
+        map_file: str | None = None,
     ) -> tuple[LiveGame, list[str | None], str]:
         """A new game. Its chance (and its bots' randomness) comes from a 128-bit secret the server keeps, unless
         ``seed`` is chosen, which only a game without two different humans may (one human seat, or every human
         seat played from the host link: ``hot_seat``, which issues no seat links). ``idle_hours``: a Medium bot
-        takes over a human seat that has been to move that long."""
-        from ageofsteam.maps import load_rules, map_ids
-
-        if map_id not in map_ids():
-            raise ApiError(404, "not_found", f"field 'map': unknown map {map_id!r}", "map")
-        rules = load_rules(map_id)
+        takes over a human seat that has been to move that long. ``map_file``: the text of an uploaded map to play
+        with the base rules instead of the bundled map ``map_id``."""
+        rules = _rules_of(map_id, map_file)
         if not rules.RULES_COMPLETE and not self.all_maps:
             raise ApiError(422, "invalid", f"field 'map': the rules of {rules.map.name} are not complete yet", "map")
         lo, hi = rules.player_counts()
@@ -487,7 +502,7 @@ class Hub:
                 "seed",
             )
         try:
-            game = Game.new(map_id, seats=record_seats, seed=seed, options=opts, secret=seed is None)
+            game = Game.new(map_id, seats=record_seats, seed=seed, options=opts, secret=seed is None, map_file=map_file)
         except (BadInput, IllegalAction) as exc:
             raise ApiError(422, "invalid", str(exc), None) from None
         tokens: list[str | None] = []
@@ -508,7 +523,8 @@ class Hub:
         host = secrets.token_urlsafe(24)
         meta = StoredGame(
             id=secrets.token_urlsafe(8),
-            map=map_id,
+            map=game.record.map,
+            map_file=map_file,
             options=game.record.options,
             seats=stored_seats,
             seed=game.record.seed,

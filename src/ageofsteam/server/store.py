@@ -87,6 +87,7 @@ games_table = Table(
     Column("cut_version", Integer, nullable=False, server_default="0"),  # the version of the last undo
     Column("bot_turn", Integer, nullable=False, server_default="0", index=True),  # 1: a bot is to move
     Column("undo_request", Text, nullable=True),  # an undo asked for, waiting for the players' answers
+    Column("map_file", Text, nullable=True),  # a game on an uploaded map: the map file's text (Record.map_file)
 )
 
 ADDED_COLUMNS = {  # columns added since the first release: added to an older database when the server starts
@@ -96,6 +97,7 @@ ADDED_COLUMNS = {  # columns added since the first release: added to an older da
     "cut_version": "INTEGER NOT NULL DEFAULT 0",
     "bot_turn": "INTEGER NOT NULL DEFAULT 0",
     "undo_request": "TEXT",
+    "map_file": "TEXT",
 }
 
 actions_table = Table(
@@ -154,11 +156,13 @@ class StoredGame:
     cut_version: int = 0
     undo_request: dict[str, Any] | None = None
     bot_turn: bool = False
+    map_file: str | None = None  # a game on an uploaded map: its map file's text
 
     def record(self) -> Record:
         """The game's record (with the actions loaded)."""
         return Record(
             map=self.map,
+            map_file=self.map_file,
             options=self.options,
             seed=self.seed,
             secret=self.secret,
@@ -185,6 +189,7 @@ def _row_game(row: Any) -> StoredGame:
         cut_version=row.cut_version,
         undo_request=json.loads(row.undo_request) if row.undo_request else None,
         bot_turn=bool(row.bot_turn),
+        map_file=row.map_file,
     )
 
 
@@ -306,6 +311,7 @@ class Store:
                     secret=game.secret,
                     version=game.version,
                     bot_turn=int(game.bot_turn),
+                    map_file=game.map_file,
                 )
             )
             if game.actions:

@@ -11,6 +11,7 @@ export async function showLobby() {
     h("div", { class: "lobby" },
       h("section", { class: "panel create", id: "create" }, h("h2", {}, "New game"), h("p", { class: "muted" }, "Loading maps…")),
       h("div", { class: "lobby-side" },
+        h("p", { class: "editor-link" }, h("a", { href: "/editor", id: "editor-link" }, "Draw your own map in the map editor")),
         h("section", { class: "panel", id: "created", hidden: true }),
         h("section", { class: "panel join" },
           h("h2", {}, "Join a game"),
@@ -23,6 +24,9 @@ export async function showLobby() {
   try {
     const [maps, bots] = await Promise.all([api("GET", "/api/maps"), api("GET", "/api/bots").catch(() => null)]);
     lobby.maps = maps;
+    const uploads = await api("GET", "/api/uploads").catch(() => []); // maps drawn in the editor and uploaded
+    lobby.maps = maps.concat(uploads.map((u) => ({ id: u.lobby_id, name: u.name, players: u.players, turns: u.turns,
+      options: {}, option_choices: {}, uploaded: true, author: u.author, description: u.description })));
     if (Array.isArray(bots) && bots.length) lobby.bots = bots;
   } catch (err) {
     setKids(document.getElementById("create"), h("h2", {}, "New game"), h("p", { class: "error" }, err.message));
@@ -54,8 +58,10 @@ export function joinByLink() {
 
 export function renderCreateForm() {
   const box = document.getElementById("create");
-  const mapSelect = h("select", { id: "map", name: "map" },
-    lobby.maps.map((m) => h("option", { value: m.id }, `${m.name} (${playerRange(m.players)})`)));
+  const option = (m) => h("option", { value: m.id }, `${m.name}${m.author ? ` by ${m.author}` : ""} (${playerRange(m.players)})`);
+  const uploaded = lobby.maps.filter((m) => m.uploaded);
+  const mapSelect = h("select", { id: "map", name: "map" }, lobby.maps.filter((m) => !m.uploaded).map(option),
+    uploaded.length ? h("optgroup", { label: "Uploaded maps" }, uploaded.map(option)) : null);
   const defaultMap = lobby.maps.find((m) => m.id === "rust-belt") || lobby.maps[0];
   if (defaultMap) mapSelect.value = defaultMap.id;
   const playersSelect = h("select", { id: "players", name: "players" });
@@ -81,7 +87,7 @@ export function renderCreateForm() {
     for (let n = m.players[0]; n <= m.players[1]; n++) playersSelect.append(h("option", { value: n }, `${n} player${n === 1 ? "" : "s"}`));
     playersSelect.value = String(Math.min(Math.max(old || m.players[0], m.players[0]), m.players[1]));
     const turns = m.turns ? Object.entries(m.turns).map(([n, t]) => `${n}p: ${t ? `${t} turns` : "no turn limit"}`).join(" · ") : "";
-    mapInfo.textContent = turns;
+    mapInfo.textContent = m.uploaded ? `${m.description} — ${turns}` : turns;
     setKids(optionsBox, );
     const opts = Object.entries(m.options || {});
     if (opts.length) optionsBox.append(h("h3", {}, "Options"));
