@@ -46,6 +46,7 @@ LADDER = ["random", "steady", "hard", "strong"]
 FILLER = "steady"  # the level that fills a table of more seats than levels
 LADDER_GAMES = 24  # per map
 SEED = 0
+KINDS = ["multiplayer", "solo", "speed"]
 
 
 def tables(map_id: str) -> list[list[str]]:
@@ -146,14 +147,15 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         entry["ratings"] = rate(played)
         print("\nRatings:", ", ".join(f"{LEVEL_TITLES[lv]} {r['rating']}" for lv, r in entry["ratings"].items()))
     if "targets" in args.parts:
-        entry["targets"] = targets(maps, play)
+        entry["targets"] = targets(maps, play, args.kinds)
     return entry
 
 
-def targets(maps: list[str], play: Any) -> list[dict[str, Any]]:
-    """Issue 30's targets, each with its figure, its 95% interval where it is a share, and whether it is met."""
+def targets(maps: list[str], play: Any, kinds: list[str]) -> list[dict[str, Any]]:
+    """Issue 30's targets of ``kinds`` (multiplayer, solo, speed), each with its figure, its 95% interval where
+    it is a share, and whether it is met."""
     out: list[dict[str, Any]] = []
-    for m in maps:
+    for m in maps if "multiplayer" in kinds else []:
         lo, hi = load_rules(m).player_counts()
         if hi == 1:
             continue
@@ -174,7 +176,7 @@ def targets(maps: list[str], play: Any) -> list[dict[str, Any]]:
                 "detail": summary(result),
             }
         )
-        if m == "rust-belt":
+        if m == "rust-belt" and "speed" in kinds:
             hard_ms = f.decision_ms_median or 0.0
             out.append(
                 {
@@ -184,7 +186,7 @@ def targets(maps: list[str], play: Any) -> list[dict[str, Any]]:
                     "met": hard_ms <= 1000,
                 }
             )
-    if "detroit-bankruptcy" in maps:
+    if "detroit-bankruptcy" in maps and "solo" in kinds:
         result = play("detroit-bankruptcy", ["hard"], 20)
         turns = [o.solo["turn"] for o in result.outcomes if o.solo and "turn" in o.solo]
         median = statistics.median(turns) if turns else 0
@@ -198,7 +200,7 @@ def targets(maps: list[str], play: Any) -> list[dict[str, Any]]:
                 "detail": summary(result),
             }
         )
-    if "miami-2030" in maps:
+    if "miami-2030" in maps and "solo" in kinds:
         for difficulty, goal in (("easy", 1.0), ("medium", 1.0), ("hard", 0.9)):
             result = play("miami-2030", ["hard"], 20, difficulty=difficulty)
             f = result.figures()["hard"]
@@ -213,7 +215,7 @@ def targets(maps: list[str], play: Any) -> list[dict[str, Any]]:
                     "detail": summary(result),
                 }
             )
-    if "rust-belt" in maps:
+    if "rust-belt" in maps and "speed" in kinds:
         result = play("rust-belt", ["steady"] * 4, 10)
         p99 = result.figures()["steady"].decision_ms_p99 or 0.0
         out.append(
@@ -237,6 +239,18 @@ def save(entry: dict[str, Any]) -> None:
         RATINGS.write_text(json.dumps({"commit": entry["commit"], "date": entry["date"], **ratings}, indent=1) + "\n")
 
 
+def latest_targets() -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """Each target's latest measure over the results file's runs, and the runs they come from."""
+    history = json.loads(RESULTS.read_text()) if RESULTS.exists() else []
+    found: dict[str, dict[str, Any]] = {}
+    runs: dict[str, dict[str, Any]] = {}
+    for e in history:
+        for t in e.get("targets", []):
+            found[t["target"]] = {**t, "run": e["date"][:10] + " " + e["commit"] + f", scale {e['games_scale']}"}
+            runs[e["date"]] = e
+    return list(found.values()), list(runs.values())
+
+
 def latest(key: str) -> dict[str, Any] | None:
     """The latest run in the results file with something under ``key``."""
     history = json.loads(RESULTS.read_text()) if RESULTS.exists() else []
@@ -252,17 +266,15 @@ def table() -> str:
             lines.append(f"| {LEVEL_TITLES[lv]} (`{lv}`) | {r['rating']} | {r['games']} |")
         lines.append(f"\nRatings from the ladder of {ladder['date'][:10]} (commit {ladder['commit']}, games scale ")
         lines[-1] += f"{ladder['games_scale']}).\n"
-    lines += ["| Target | Goal | Latest | 95% interval | Met |", "|---|---|---|---|---|"]
-    found = latest("targets")
-    if found:
-        for t in found["targets"]:
-            figure = t["figure"]
-            shown = "/".join(str(x) for x in figure) if isinstance(figure, list) else str(figure)
-            games = f" ({t['games']} games)" if "games" in t else ""
-            ci = "–".join(str(x) for x in t["interval_95"]) if "interval_95" in t else ""
-            lines.append(f"| {t['target']} | {t['goal']} | {shown}{games} | {ci} | {'yes' if t['met'] else 'no'} |")
-        lines.append(f"\nTargets measured on {found['date'][:10]} (commit {found['commit']}, games scale ")
-        lines[-1] += f"{found['games_scale']}).\n"
+    lines += ["| Target | Goal | Latest | 95% interval | Met | Run |", "|---|---|---|---|---|---|"]
+    found, _ = latest_targets()
+    for t in found:
+        figure = t["figure"]
+        shown = "/".join(str(x) for x in figure) if isinstance(figure, list) else str(figure)
+        games = f" ({t['games']} games)" if "games" in t else ""
+        ci = "–".join(str(x) for x in t["interval_95"]) if "interval_95" in t else ""
+        met = "yes" if t["met"] else "no"
+        lines.append(f"| {t['target']} | {t['goal']} | {shown}{games} | {ci} | {met} | {t['run']} |")
     return "\n".join(lines)
 
 
@@ -275,6 +287,7 @@ def write_readme() -> None:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--parts", nargs="+", choices=["ladder", "targets"], default=["ladder", "targets"])
+    parser.add_argument("--kinds", nargs="+", choices=KINDS, default=KINDS, help="which targets (default: all)")
     parser.add_argument("--maps", nargs="+", choices=map_ids(), help="these maps only (default: every map)")
     parser.add_argument("--games-scale", type=float, default=1.0, metavar="F", help="play F times the games")
     parser.add_argument("--work", type=int, default=None, metavar="N", help="every searching bot's playouts")

@@ -6,7 +6,7 @@
    (``--think 0``: every game submits back to back, the server saturated). The players and viewers run in
    ``--clients`` processes of their own (so the benchmark's own bots do not delay the server's messages).
 3. Under load (issue 32): ``--bot-humans`` games of humans (50) watched by ``--viewers`` WebSocket viewers each
-   (4: 200 viewers) while ``--bot-games`` games of Hard bots (10, the server's, at its 1 s a decision) think:
+   (4: 200 viewers) while ``--bot-games`` games of Hard bots (10, the server's, at its default work) think:
    a human's action must reach every viewer within 50 ms median and 250 ms at the 99th percentile, and no
    bot's decision may wait for more than one decision of another game (``bots.most_passed`` of
    ``/api/health``, which the server counts as the bots' workers are handed out) — while one more player asks
@@ -75,7 +75,7 @@ def new_game(client: httpx2.Client, seed: int) -> dict:
 
 
 def new_bot_game(client: httpx2.Client, seed: int) -> dict:
-    seats = [{"name": f"Bot {i + 1}", "bot": "strong"} for i in range(3)]
+    seats = [{"name": f"Bot {i + 1}", "bot": "hard"} for i in range(3)]
     r = client.post("/api/games", json={"map": "rust-belt", "players": 3, "seed": seed, "seats": seats})
     r.raise_for_status()
     return r.json()
@@ -291,7 +291,7 @@ def under_load(client: httpx2.Client, base: str, ws_base: str, args: argparse.Na
     median, p99 = statistics.median(samples), percentile(samples, 99)
     print(
         f"{args.bot_humans} games of humans with {args.viewers} viewers each ({args.bot_humans * args.viewers} "
-        f"WebSockets) among {args.bot_games} games of Hard bots thinking at once (1 s a decision, "
+        f"WebSockets) among {args.bot_games} games of Hard bots thinking at once (default work, "
         f"{machine_workers()} worker processes), think {args.think:g} s, {len(samples)} actions in {wall:.1f} s "
         f"({n} client processes): submit → every viewer has it: median {median:.1f} ms (target ≤ 50), "
         f"p99 {p99:.1f} ms (target ≤ 250); the bots' games went on by {made} actions meanwhile, and "

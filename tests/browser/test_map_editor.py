@@ -42,7 +42,10 @@ def kind_of(page: Any, label: str) -> str:
 
 
 def centre_of(page: Any, label: str) -> tuple[float, float]:
-    box = hex_at(page, label).locator("polygon").first.bounding_box()
+    polygon = hex_at(page, label).locator("polygon").first
+    polygon.wait_for(state="visible")  # the board may be drawn again as the check answers
+    box = polygon.bounding_box()
+    assert box is not None, f"hex {label} is not on the page"
     return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
 
 

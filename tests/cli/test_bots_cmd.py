@@ -206,7 +206,7 @@ def test_tournament_on_detroit_solo() -> None:
 @pytest.mark.parametrize(
     ("args", "reason"),
     [
-        (["--bots", "steady,clever", "-p", "3"], "unknown bot level 'clever'; levels: random, steady, strong"),
+        (["--bots", "steady,clever", "-p", "3"], "unknown bot level 'clever'; levels: random, steady, hard, strong"),
         (["--bots", "steady,random", "-p", "3"], "give one bot level per player (3)"),
         (["--bots", "steady", "-p", "3", "--seconds", "0"], "positive number of seconds"),
         (["--bots", "steady", "-p", "3", "--seconds", "-1"], "positive number of seconds"),
