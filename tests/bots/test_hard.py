@@ -166,10 +166,15 @@ def test_the_hard_bots_reason_says_what_the_move_leaves_for_the_rest_of_the_game
 def test_where_the_evaluator_foresaw_little_the_hard_bot_judges_by_the_rules_of_thumb() -> None:
     """Weights whose held-out R² is below the trusted level judge nothing: the playouts' ends are judged by
     the steady bot's position value, and the reason says so."""
-    untrusted = [m for m in map_ids() for k in training.targets(m) if not evaluate.weights_for(k).trusted]
+    untrusted = [
+        (m, counts[-1])
+        for m in map_ids()
+        for k, counts in training.targets(m).items()
+        if not evaluate.weights_for(k).trusted
+    ]
     assert untrusted, "every map's evaluator is trusted: this test has nothing to check"
-    m = untrusted[0]
-    game = opening(m, seed=2)
+    m, players = untrusted[0]
+    game = Game.new(m, players=players, seed=2)
     assert evaluate.trusted_weights(game.state) is None
     play_steady(game, 3)
     if not game.over:
