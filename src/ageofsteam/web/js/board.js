@@ -185,13 +185,22 @@ export function setupZoom(wrap) {
   }, true);
 }
 
-export function hexLabelAt(target) {
-  const el = target.closest && target.closest("[data-hex]");
+/** The hex under a pointer event: the hex whose outline holds the point, whatever is drawn on it (a mountain, a
+ *  city's name, a cube); on an area map, the region drawn there. */
+export function hexLabelAt(ev) {
+  if (S.svg && Number.isFinite(ev.clientX) && document.elementsFromPoint) {
+    const under = document.elementsFromPoint(ev.clientX, ev.clientY);
+    const poly = under.find((el) => el.matches && el.matches("polygon.hex[data-hex]") && S.svg.contains(el));
+    if (poly) return poly.getAttribute("data-hex");
+  }
+  const el = ev.target && ev.target.closest && ev.target.closest("[data-hex]");
   return el ? el.getAttribute("data-hex") : null;
 }
 
 export function onBoardClick(ev) {
-  const hex = hexLabelAt(ev.target);
+  const hex = hexLabelAt(ev);
+  const wrap = document.getElementById("board");
+  if (wrap && hex) wrap.dataset.pointed = hex; // the hex last clicked (the page's tests read it)
   const L = S.legal;
   if (!hex || !L || S.pending) return;
   const note = document.getElementById("board-why");
@@ -266,7 +275,7 @@ export function cityHexesOf(hex) {
 export function onBoardHover(ev) {
   const hint = document.getElementById("board-hint");
   if (!hint) return;
-  const hex = hexLabelAt(ev.target);
+  const hex = hexLabelAt(ev);
   const b = hex && S.legal && S.legal.builds && S.legal.builds.find((x) => x.hex === hex);
   hint.textContent = b ? `${b.where}: ${b.options.length} way${b.options.length === 1 ? "" : "s"}, ${money(b.min_cost)}${b.max_cost !== b.min_cost ? `–${money(b.max_cost)}` : ""}` : hex || "";
 }
