@@ -69,6 +69,7 @@ export async function showGame(id) {
   renderAll();
   await Promise.all([loadBoard(), loadLegal()]);
   renderDecision();
+  drawOverlays(); // the decisions may arrive after the board: its highlights are drawn with both at hand
   connect();
 }
 
