@@ -3,6 +3,7 @@
 import { api, h, money, playerColour, sentence, svgEl, toast } from "./dom.js";
 import { S, isMine } from "./state.js";
 import { currentHint, renderDecision, selectBuildHex, selectMapHex } from "./decision.js";
+import { discAt, drawDiscs, hoverDisc, selectDisc } from "./discs.js";
 
 export let boardSeq = 0;
 
@@ -198,6 +199,8 @@ export function hexLabelAt(ev) {
 }
 
 export function onBoardClick(ev) {
+  const disc = !S.pending && discAt(ev);
+  if (disc) { selectDisc(disc.circle); return; }
   const hex = hexLabelAt(ev);
   const wrap = document.getElementById("board");
   if (wrap && hex) wrap.dataset.pointed = hex; // the hex last clicked (the page's tests read it)
@@ -274,7 +277,7 @@ export function cityHexesOf(hex) {
 
 export function onBoardHover(ev) {
   const hint = document.getElementById("board-hint");
-  if (!hint) return;
+  if (!hint || hoverDisc(ev)) return;
   const hex = hexLabelAt(ev);
   const b = hex && S.legal && S.legal.builds && S.legal.builds.find((x) => x.hex === hex);
   hint.textContent = b ? `${b.where}: ${b.options.length} way${b.options.length === 1 ? "" : "s"}, ${money(b.min_cost)}${b.max_cost !== b.min_cost ? `–${money(b.max_cost)}` : ""}` : hex || "";
@@ -334,6 +337,7 @@ export function drawOverlays() {
         }
       }
     }
+    drawDiscs(layer, v);
     const mapHexes = new Set((L.actions || []).filter((a) => a.hex).map((a) => a.hex));
     for (const hex of mapHexes) {
       const g = hexGeo(hex);

@@ -6,6 +6,7 @@ import { askUndo, send, undoLast } from "./connection.js";
 import { sinceSummary } from "./game.js";
 import { drawOverlays, keepInView } from "./board.js";
 import { loadStory } from "./story.js";
+import { discControl } from "./discs.js";
 
 export function renderDecision() {
   const el = document.getElementById("decision");
@@ -77,7 +78,9 @@ export function renderDecision() {
   if (L.urbanize && L.urbanize.length) parts.push(urbanizeControl(L.urbanize));
   if (L.builds && L.builds.length) parts.push(buildControl(L.builds));
   if (L.deliveries && L.deliveries.length) parts.push(deliveryControl(L.deliveries));
-  const rest = others.filter((a) => !preBid.includes(a));
+  const discs = others.filter((a) => a.circle); // discs on an area map's circles: clicked on the map
+  if (discs.length) parts.push(discControl(discs));
+  const rest = others.filter((a) => !preBid.includes(a) && !a.circle);
   const onBoard = rest.filter((a) => a.hex);
   const loose = rest.filter((a) => !a.hex);
   const kinds = [...new Set(loose.map((a) => a.action.kind))];
