@@ -270,6 +270,7 @@ def create_app(
                     "rules_complete": bool(rules.RULES_COMPLETE),
                     "options": dict(rules.OPTIONS),
                     "option_choices": {k: list(v) for k, v in rules.OPTION_CHOICES.items()},
+                    "option_rules": {k: rules.OPTION_RULES.get(k, "") for k in rules.OPTIONS},
                 }
             )
         return out

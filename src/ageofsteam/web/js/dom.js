@@ -20,7 +20,7 @@ export const BOT_LEVELS = [
   { level: "strong", title: "Hard", about: "looks ahead before each move" },
 ];
 
-export const DEFAULT_BOT = "random";
+export const DEFAULT_BOT = "steady"; // Medium: a fair first opponent
 
 export const SVG_NS = "http://www.w3.org/2000/svg";
 
