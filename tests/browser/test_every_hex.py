@@ -38,6 +38,7 @@ def open_game(server: Server, page: Any, map_id: str) -> None:
     page.goto(f"{server.url}/game/{made['id']}#token={made['host_token']}")
     page.wait_for_selector("#board svg polygon.hex")
     page.wait_for_selector("#decision h2")
+    page.click("#zoom-fit")  # every hex on the screen
 
 
 @pytest.mark.parametrize("map_id", HEX_MAPS)

@@ -70,6 +70,7 @@ def test_area_map_discs_are_placed_by_clicking_the_circles_on_the_map(
     index = play_until(page, "#board .aos-overlay .hl-disc")
     legal = server.api("GET", f"/api/games/{game_id}/legal", token=token)
     discs = {a["circle"]: a for a in legal["actions"] if a["action"]["kind"] == "place_disc"}
+    assert "left to place" in page.inner_text("#decision")  # discs, not tiles
     spots = page.evaluate(DISC_SPOTS)
     assert set(spots) == set(discs) and len(discs) > 1  # every circle open to the player glows, and only those
     circle = sorted(discs, key=lambda c: discs[c]["cost"])[-1]

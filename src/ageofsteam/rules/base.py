@@ -525,6 +525,12 @@ class BaseRules:
                 out.append((letter, h))
         return out
 
+    def builds_left_text(self, g: GameState) -> str:
+        """What the player building may still build this turn, in player words (the page's build line)."""
+        assert g.build is not None
+        n = g.build.builds_left
+        return f"{n} tile{'' if n == 1 else 's'} left to build"
+
     def production_box_allowed(self, g: GameState, column: str) -> bool:
         if g.options.get("production_offmap_boxes", True):
             return True

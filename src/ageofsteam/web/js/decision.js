@@ -213,7 +213,7 @@ export function phaseHint(v, seat) {
       : `No bid yet. You have ${money(p.cash)}.`;
     case "select_actions": return "Pick one special action for this turn.";
     case "build_track": return v.build
-      ? `${v.build.builds_left} tile${v.build.builds_left === 1 ? "" : "s"} left to build · cash ${money(p.cash)}`
+      ? `${v.build.left || `${v.build.builds_left} tiles left to build`} · cash ${money(p.cash)}`
       : null;
     case "move_goods": return `Move round ${v.move_round || ""} · engine ${p.engine}: deliver a good, raise your engine, or pass.`;
     default: return null;

@@ -11,7 +11,7 @@ export async function showGame(id) {
   S.id = id;
   S.wasMine = undefined;
   Z.base = null;
-  S.recent = new Set();
+  S.recent = new Map(); // hex → when another player changed it
   S.logMark = undefined;
   // a join link carries its token after # (never sent to a server or kept in its logs); an older link's
   // ?token= is moved there
