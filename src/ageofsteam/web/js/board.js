@@ -130,6 +130,34 @@ export function clampBox() {
   Z.box = [x, y, w, h];
 }
 
+export const NARROW = 700; // a pane narrower than this (a phone): the board zooms to the player's network
+
+/** On a narrow screen, once per turn and phase of the player's own move: the view closes in on their track
+ *  (and what they may build next to it), the hexes at a readable size; the whole board stays a Fit away. */
+export function zoomToNetwork() {
+  const v = S.view;
+  const wrap = document.getElementById("board");
+  if (!S.svg || !Z.base || !v || v.over || typeof v.to_move !== "number" || !isMine(v.to_move)) return;
+  if (!wrap || wrap.clientWidth >= NARROW) return;
+  const key = `${S.id}:${v.turn}:${v.phase}:${v.to_move}`;
+  if (S.zoomedFor === key) return;
+  const mine = [...S.svg.querySelectorAll(`.track[data-owner="${v.to_move}"]`)].map((e) => e.getAttribute("data-hex"));
+  for (const e of S.svg.querySelectorAll(`.station[data-owner="${v.to_move}"]`)) mine.push(...(e.getAttribute("data-side") || "").split("-"));
+  const geos = [...new Set(mine)].map(hexGeo).filter(Boolean);
+  if (!geos.length) return; // no network yet: the whole board
+  S.zoomedFor = key;
+  const r = geos[0].r;
+  let x0 = Math.min(...geos.map((g) => g.x)) - 2.2 * r, x1 = Math.max(...geos.map((g) => g.x)) + 2.2 * r;
+  let y0 = Math.min(...geos.map((g) => g.y)) - 2.2 * r, y1 = Math.max(...geos.map((g) => g.y)) + 2.2 * r;
+  const a = Z.fit[3] / Z.fit[2];
+  let w = Math.max(x1 - x0, (y1 - y0) / a, 7 * r); // at least seven hexes across
+  w = Math.min(w, Z.fit[2]);
+  const cx = (x0 + x1) / 2, cy = (y0 + y1) / 2;
+  Z.box = [cx - w / 2, cy - (w * a) / 2, w, w * a];
+  clampBox();
+  showBox();
+}
+
 export function zoomCentre(factor) {
   if (!Z.box) return;
   zoomAt(factor, Z.box[0] + Z.box[2] / 2, Z.box[1] + Z.box[3] / 2);
@@ -428,6 +456,7 @@ export function drawOverlays() {
   const cities = svg.querySelector(":scope > g.cities");
   if (cities) svg.insertBefore(under, cities);
   else svg.insertBefore(under, layer);
+  zoomToNetwork();
 }
 
 /** A tile's track drawn on the board's hex ``g`` (the build preview and the hint): the server's track paths are
