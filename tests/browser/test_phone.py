@@ -51,7 +51,8 @@ SIZES = """(seat) => {
     const rects = (sel) => [...svg.querySelectorAll(sel)].map((e) => e.getBoundingClientRect()).filter(seen);
     return {
         zoom: Number(document.querySelector('#board').dataset.zoom),
-        track: [...svg.querySelectorAll(`:is(.track, .station)[data-owner="${seat}"]`)].map((e) => e.getBoundingClientRect())
+        track: [...svg.querySelectorAll(`:is(.track, .station)[data-owner="${seat}"]`)]
+            .map((e) => e.getBoundingClientRect())
             .map((r) => seen(r) && r.left >= pane.left - 1 && r.right <= pane.right + 1),
         cubes: rects('.cube').map((r) => Math.min(r.width, r.height)),
         names: rects('.places > .place-name text').map((r) => r.height),
