@@ -1,5 +1,6 @@
 // The lobby: create a game, join by link, your seats, the games listed, and opening a record file.
 
+import { loadResults, renderRecord } from "./record.js";
 import { BOT_LEVELS, DEFAULT_BOT, DEFAULT_NAMES, absoluteUrl, api, botBadge, copyText, h, playerRange, setKids, storeToken, storedTokens, swatch, titleCase, toast } from "./dom.js";
 
 export const lobby = { maps: [], bots: BOT_LEVELS, created: null, timer: null };
@@ -18,6 +19,7 @@ export async function showLobby() {
             h("input", { id: "join-link", type: "text", placeholder: "Paste a join link", "aria-label": "Join link" }),
             h("button", { type: "submit", class: "btn" }, "Join"))),
         h("section", { class: "panel", id: "mine", hidden: true }),
+        h("section", { class: "panel record", id: "record", hidden: true }),
         openRecordControl(),
         h("section", { class: "panel games", id: "games" }, h("h2", {}, "Games"), h("p", { class: "muted" }, "Loading…")))));
   try {
@@ -30,6 +32,7 @@ export async function showLobby() {
   }
   renderCreateForm();
   renderMine();
+  renderRecord(lobby.bots);
   refreshGames();
   clearInterval(lobby.timer);
   lobby.timer = setInterval(refreshGames, 5000);
@@ -251,6 +254,12 @@ export async function loadMineGames() {
   const found = await Promise.all(want.map((id) => api("GET", `/api/games/${id}`).then(gameSummary).catch(() => null)));
   lobby.mineGames = [...(lobby.mineGames || []), ...found.filter(Boolean)];
   renderMine();
+  updateRecord();
+}
+
+/** The record of this browser's finished games, brought up to date with any that finished since. */
+export async function updateRecord() {
+  if (await loadResults([...(lobby.games || []), ...(lobby.mineGames || [])], lobby.bots)) renderRecord(lobby.bots);
 }
 
 /** A game as the lobby's list has it, from the game itself. */
@@ -277,6 +286,7 @@ export async function refreshGames() {
   lobby.games = games;
   renderMine();
   loadMineGames();
+  updateRecord();
   const mine = storedTokens();
   const section = (title, list, empty) => [
     h("h3", {}, `${title} `, h("span", { class: "count" }, list.length)),
