@@ -69,3 +69,20 @@ def advance_until(server: Any, gid: str, host: str, game: Game, done: Any, seed:
         body = {"index": len(game.record.actions), "action": action.to_json()}
         server.api("POST", f"/api/games/{gid}/actions", body, token=host)
         game.apply(action)
+
+
+def plan_disc(record: dict[str, Any], legal: dict[str, Any]) -> str | None:
+    """Area maps: the circle of a disc after which the player to move can deliver a good (the cheapest such),
+    else the cheapest disc next to one of the player's own; None when no disc is worth placing."""
+    game = Game.from_record(Record.model_validate(record))
+    seat = game.to_move
+    assert seat is not None and seat != CHANCE
+    discs = sorted((a for a in legal["actions"] if a.get("circle")), key=lambda a: a["cost"])
+    if _deliverable(game, seat):
+        return None
+    for a in discs:
+        trial = copy.deepcopy(game)
+        trial.apply(a["action"])
+        if _deliverable(trial, seat):
+            return str(a["circle"])
+    return str(discs[0]["circle"]) if discs and game.state.players[seat].cash >= 8 else None

@@ -42,7 +42,7 @@ def open_game(server: Server, page: Any, map_id: str) -> None:
 
 
 @pytest.mark.parametrize("map_id", HEX_MAPS)
-def test_a_click_on_the_centre_of_every_hex_selects_that_hex(server: Server, page: Any, map_id: str) -> None:
+def test_a_click_on_the_centre_of_every_hex_selects_that_hex(server: Server, page: Any, shot: Any, map_id: str) -> None:
     open_game(server, page, map_id)
     centres = page.evaluate(CENTRES)
     assert len(centres) == load_board(map_id).size
@@ -52,3 +52,4 @@ def test_a_click_on_the_centre_of_every_hex_selects_that_hex(server: Server, pag
     for c in [c for c in centres if c["covered"]][:4]:
         page.mouse.click(c["x"], c["y"])
         assert page.get_attribute("#board", "data-pointed") == c["hex"]
+    shot(page, f"every-hex-{map_id}")
