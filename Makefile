@@ -35,10 +35,17 @@ test: $(STAMP) chromium
 test-quick: $(STAMP)
 	$(BIN)/pytest -n 2 -m "not slow"
 
-# Every map mid-game in the browser, desktop and phone width, as PNG files to look at (build/ is not committed).
+# Every map mid-game in the browser, desktop and phone width, and the table's features (the reload on one's build
+# turn, discs clicked on area maps, the lobby, readability, the phone layout, the rules at hand, your record), as
+# PNG files to look at (build/ is not committed). FULL=1 adds two whole games played by clicks (about 5 minutes).
+SCREENSHOT_TESTS := tests/browser/test_map_panels.py tests/browser/test_every_hex.py tests/browser/test_reload_highlights.py tests/browser/test_maps.py \
+  tests/browser/test_lobby_choices.py tests/browser/test_readability.py tests/browser/test_board_view.py \
+  tests/browser/test_phone.py tests/browser/test_rules_at_hand.py tests/browser/test_record.py
 screenshots: $(STAMP) chromium
-	AOS_SCREENSHOTS=build/screenshots $(BIN)/pytest -p no:xdist -q tests/browser/test_map_panels.py
-	@echo "Screenshots of every map: build/screenshots/map-*-desktop.png and map-*-phone.png"
+	AOS_SCREENSHOTS=build/screenshots $(BIN)/pytest -p no:xdist -q $(SCREENSHOT_TESTS) \
+	  $(if $(filter-out 0,$(FULL)),tests/browser/test_play_by_clicks.py)
+	@echo "Screenshots: build/screenshots/map-*-desktop.png and map-*-phone.png (every map), reload-build-*,"
+	@echo "  maps-1-area-discs-*, lobby-*, charts-legend, taiwan-readable, phone-*, tour-*, rules-*, and with FULL=1 clicks-*"
 
 # Every benchmark runs even when one misses its target; the exit status says whether any did.
 bench: $(STAMP)

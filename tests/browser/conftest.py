@@ -82,6 +82,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
             "0.05",
             "--games-per-minute",  # the tests create many games from one address
             "0",
+            "--hints-per-minute",  # the games played by clicks follow a hint at every decision
+            "0",
         ],
         stdout=log,
         stderr=subprocess.STDOUT,

@@ -77,10 +77,29 @@ def test_a_chosen_hex_is_kept_in_view(server: Server, page: Any) -> None:
     assert x <= hx and hx + hw <= x + w and y <= hy and hy + hh <= y + h
 
 
+def hex_across(page: Any) -> float:
+    """The width of a hex on the screen, in pixels."""
+    return float(page.eval_on_selector("#board svg polygon.hex", "e => e.getBoundingClientRect().width"))
+
+
+def test_a_tall_board_starts_drawn_large_and_fits_on_request(server: Server, page: Any, shot: Any) -> None:
+    """Taiwan, fitted in a wide pane, would draw its hexes tiny: it starts at a readable size, its north in view,
+    and Fit shows it whole."""
+    create_hotseat(page, server, "taiwan", load_board("taiwan").players[0], seed=1)
+    page.wait_for_selector("#board svg")
+    pane = page.locator("#board").bounding_box()
+    assert pane["y"] + pane["height"] <= page.viewport_size["height"] + 1
+    assert zoom(page) >= 1.5 and hex_across(page) >= 50
+    shot(page, "taiwan-readable")
+    page.click("#zoom-fit")
+    assert zoom(page) == 1.0 and hex_across(page) < 45
+
+
 @pytest.mark.parametrize("map_id", ["taiwan", "miami-2030"])
 def test_tall_boards_fit_without_scrolling_the_page(server: Server, page: Any, shot: Any, map_id: str) -> None:
     create_hotseat(page, server, map_id, load_board(map_id).players[0], seed=1)
     page.wait_for_selector("#board svg")
+    page.click("#zoom-fit")
     fitted(page)
     svg, pane = page.evaluate(
         "() => ['#board svg', '#board'].map(s => { const r = document.querySelector(s).getBoundingClientRect();"
@@ -99,7 +118,7 @@ def test_at_phone_width_a_whole_turn_can_be_played(server: Server, browser: Any,
         page.wait_for_selector("#board svg")
         board = page.locator("#board").bounding_box()
         side = page.locator("#decision").bounding_box()
-        assert side["y"] >= board["y"] + board["height"]  # the board and the panel are stacked
+        assert side["y"] + side["height"] <= board["y"] + 1  # the decision first, the board under it
         seen: set[str] = set()
         targets = ("#issue", "[data-select]", "[data-build-hex]", "[data-cube], [data-kind='skip_move']")
         for target in targets:

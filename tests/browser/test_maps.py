@@ -6,6 +6,8 @@ from __future__ import annotations
 import time
 from typing import Any
 
+import pytest
+
 from tests.browser.conftest import Server
 from tests.browser.test_play import acted, my_turn
 
@@ -53,19 +55,38 @@ def play_until(page: Any, target: str, limit: float = 60) -> int:
         acted(page, index)
 
 
-def test_area_map_discs_on_connection_circles(server: Server, page: Any, shot: Any) -> None:
-    game_id, token = create_hotseat(page, server, "old-europe", 3, seed=2)
-    index = play_until(page, '[data-group="place_disc"] [data-kind="place_disc"]')
-    discs = page.locator('[data-group="place_disc"] [data-kind="place_disc"]')
+# The screen centre of each highlighted circle, by circle id.
+DISC_SPOTS = """() => Object.fromEntries([...document.querySelectorAll('#board .aos-overlay .hl-disc')].map((c) => {
+    const r = c.getBoundingClientRect();
+    return [c.dataset.disc, [r.x + r.width / 2, r.y + r.height / 2]];
+}))"""
+
+
+@pytest.mark.parametrize("map_id", ["old-europe", "51st-state"])
+def test_area_map_discs_are_placed_by_clicking_the_circles_on_the_map(
+    server: Server, page: Any, shot: Any, map_id: str
+) -> None:
+    game_id, token = create_hotseat(page, server, map_id, 3, seed=2)
+    index = play_until(page, "#board .aos-overlay .hl-disc")
     legal = server.api("GET", f"/api/games/{game_id}/legal", token=token)
-    assert discs.count() == sum(a["action"]["kind"] == "place_disc" for a in legal["actions"]) > 1
-    label = discs.first.inner_text()
-    assert label.startswith("Place a disc on circle") and "$" in label
-    shot(page, "maps-1-area-discs")
-    discs.first.click()
+    discs = {a["circle"]: a for a in legal["actions"] if a["action"]["kind"] == "place_disc"}
+    assert "left to place" in page.inner_text("#decision")  # discs, not tiles
+    spots = page.evaluate(DISC_SPOTS)
+    assert set(spots) == set(discs) and len(discs) > 1  # every circle open to the player glows, and only those
+    circle = sorted(discs, key=lambda c: discs[c]["cost"])[-1]
+    x, y = spots[circle]
+    page.mouse.move(x, y)  # pointing at a circle shows its price on the map
+    page.wait_for_selector("#board .disc-cost")
+    assert page.text_content("#board .disc-cost") == f"${discs[circle]['cost']}"
+    assert f"${discs[circle]['cost']}" in page.inner_text("#board-hint")
+    page.mouse.click(x, y)
+    assert page.get_attribute("#board .hl-disc.chosen", "data-disc") == circle
+    assert page.inner_text("#disc-chosen").lower() == discs[circle]["label"].lower()
+    shot(page, f"maps-1-area-discs-{map_id}")
+    page.click("#confirm-disc")
     acted(page, index)
     record = server.api("GET", f"/api/games/{game_id}/record")
-    assert record["actions"][index]["kind"] == "place_disc"
+    assert record["actions"][index] == {"kind": "place_disc", "player": 0, "circle": circle}
     page.wait_for_function("() => [...document.querySelectorAll('#log li')].some(li => /disc/i.test(li.innerText))")
 
 

@@ -646,3 +646,16 @@ def test_a_station_between_two_places_serves_the_passing_of_one_of_them_and_the_
         assert not {q2, r1} <= set(r.stops[1:-1])
     monkeypatch.setattr(move_goods._Ends, "bound", lambda self, *bounds: None)
     assert all_routes(g, 0) == listed
+
+
+def test_the_build_line_says_the_stations_and_excavations_left_not_tiles():
+    import random
+
+    from ageofsteam import Game as _Game
+    from ageofsteam.bots import RandomBot
+    from ageofsteam.engine.view import view
+
+    game, bot, rng = _Game.new("new-york-subway", players=3, seed=4), RandomBot(), random.Random(4)
+    while game.state.build is None:
+        game.apply(bot.choose(game, rng))
+    assert view(game)["build"]["left"] == "3 stations and 2 excavations left to build"

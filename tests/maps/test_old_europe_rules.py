@@ -516,3 +516,17 @@ def test_the_version_3_golden_record_ends_otherwise_under_version_2():
     record = Record.model_validate(data["record"])
     assert figures(Game.from_record(record)) == data["figures"]
     assert figures(Game.from_record(record.model_copy(update={"rules_version": 2}))) != data["figures"]
+
+
+def test_the_build_line_says_the_discs_left_to_place_not_tiles():
+    import random
+
+    from ageofsteam import Game as _Game
+    from ageofsteam.bots import RandomBot
+    from ageofsteam.engine.view import view
+
+    game, bot, rng = _Game.new("old-europe", players=3, seed=4), RandomBot(), random.Random(4)
+    while game.state.build is None:
+        game.apply(bot.choose(game, rng))
+    n = game.state.build.builds_left
+    assert view(game)["build"]["left"] == f"{n} disc{'' if n == 1 else 's'} left to place"

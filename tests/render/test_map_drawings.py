@@ -84,6 +84,17 @@ def test_new_york_draws_its_excavations_stacks_and_stations_as_the_state_has_the
     assert discs == [f"disc disc-{c}" for _, stack in sorted(figures.stacks.items()) for c in stack]
 
 
+def test_new_york_stations_are_big_enough_to_see_on_the_fitted_board():
+    game = played("new-york-subway", 4, seed=2, until=150)
+    figures = state(game.state)
+    root = parse_svg(render_svg(game.state))
+    r = HexCanvas(game.state.map, game.state).geo.r
+    for e in elements(root, "rect", "station"):
+        seats = len(figures.stations[e.get("data-side")])
+        assert float(e.get("width")) >= min(0.4 * r, 0.9 * r / (seats + 1)) - 0.01
+        assert float(e.get("width")) >= 0.22 * r
+
+
 def test_miami_shows_one_flood_sign_on_each_flooded_hex():
     game = played("miami-2030", 1, seed=4, until=200)
     rules = game.state.rules

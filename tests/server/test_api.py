@@ -417,3 +417,11 @@ def test_online_an_undo_others_answered_is_asked_for_and_accepted_or_refused(cli
     act(third, index + 2)
     r = client.post(answer, json={"index": index + 3, "accept": True}, headers=hdr(tokens[second]))
     assert r.status_code == 409 and r.json()["code"] == "no_request"
+
+
+def test_a_maps_guide_is_served_for_the_rules_at_hand(client: TestClient) -> None:
+    r = client.get("/api/maps/rust-belt/guide")
+    assert r.status_code == 200
+    body = r.json()
+    assert body["tour"] and body["phases"][1]["name"] == "issue_shares" and body["phases"][1]["base"]
+    assert client.get("/api/maps/atlantis/guide").status_code == 404

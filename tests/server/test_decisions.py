@@ -14,7 +14,7 @@ from ageofsteam.bots import RandomBot
 from ageofsteam.engine.actions import CHANCE
 from ageofsteam.engine.game import Game
 from ageofsteam.engine.record import Seat
-from ageofsteam.maps import load_rules, map_ids
+from ageofsteam.maps import load_board, load_rules, map_ids
 from ageofsteam.render import render_svg
 from ageofsteam.server.decisions import decisions
 from tests.conftest import scenario
@@ -145,3 +145,16 @@ def test_build_options_carry_the_paths_of_the_track_the_board_draws() -> None:
             town = "town" in ends
             moved = [v * scale + (x if i % 2 == 0 else y) for i, v in enumerate(inner_points(path, town))]
             assert moved == pytest.approx(inner_points(board, town), abs=0.05), (label, option["action"], path, board)
+
+
+@pytest.mark.parametrize("map_id", [m for m in map_ids() if load_board(m).is_area])
+def test_a_disc_on_an_area_map_names_its_circle_and_its_cost(map_id: str) -> None:
+    """The page highlights the circles of an area map and shows each one's price on hover."""
+    game, bot, rng = Game.new(map_id, 3, seed=2), RandomBot(), random.Random(2)
+    while not any(a.kind == "place_disc" for a in game.legal_actions()):
+        game.apply(bot.choose(game, rng))
+    discs = [a for a in decisions(game, 0)["actions"] if a["action"]["kind"] == "place_disc"]
+    assert discs
+    for entry in discs:
+        assert entry["circle"] == entry["action"]["circle"]
+        assert f"${entry['cost']}" in entry["label"]

@@ -102,6 +102,7 @@ def state_view(g: GameState) -> dict[str, Any]:
         view["build"] = {
             "player": b.player,
             "builds_left": b.builds_left,
+            "left": rules.builds_left_text(g),  # in player words: tiles, stations and excavations, discs
             "may_urbanize": b.may_urbanize,
             "hexes": sorted(g.label(h) for h in b.hexes),
         }

@@ -1,6 +1,7 @@
 """The maps. Each map is a sub-package (a folder with ``__init__.py``) holding ``map.toml`` (the board),
-``rules.py`` (the rules it changes, as a subclass of :class:`ageofsteam.rules.base.BaseRules`), a README, and
-as it needs ``state.py`` (its own figures), ``panel.py`` (their summary), ``draw.py`` (their picture) and
+``rules.py`` (the rules it changes, as a subclass of :class:`ageofsteam.rules.base.BaseRules`), a README,
+``guide.toml`` (its changes to each phase in players' words, and a short tour: ``rules/guide.py``), and as it
+needs ``state.py`` (its own figures), ``panel.py`` (their summary), ``draw.py`` (their picture) and
 ``bots.py`` (the bots' judgement of it); see ``docs/map-format.md``. Maps are found by scanning this package,
 so adding a map touches no central list."""
 

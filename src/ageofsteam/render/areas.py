@@ -393,6 +393,7 @@ class AreaBoardPainter:
                         stroke=pal.INK,
                         stroke_width=2.2,
                         class_="large-circle",
+                        data_large=b.labels[h],
                     )
                 )
                 self.note(

@@ -100,6 +100,21 @@ def draw_links(cv: HexCanvas) -> str:
     return group(lines, class_="special-links")
 
 
+def cost_spot(cv: HexCanvas, link: SpecialLink) -> Point:
+    """Where a link's price goes: halfway along it; between two neighbouring places, at the upper end of the edge
+    they share, clear of both places' names."""
+    a, b = link.ends
+    if link.via or b not in cv.board.neighbours[a]:
+        return midpoint(course(cv, link))
+    (ax, ay), (bx, by) = cv.c(a), cv.c(b)
+    length = math.hypot(bx - ax, by - ay)
+    px, py = -(by - ay) / length, (bx - ax) / length  # along the shared edge
+    mx, my = (ax + bx) / 2, (ay + by) / 2
+    half = cv.geo.r / 2  # the edge is one radius long
+    corners = [(mx + px * half, my + py * half), (mx - px * half, my - py * half)]
+    return min(corners, key=lambda p: (round(p[1], 3), -p[0]))
+
+
 def draw_costs(cv: HexCanvas) -> str:
     """Each special link's printed cost on a label at its middle."""
     labels = []
@@ -108,23 +123,22 @@ def draw_costs(cv: HexCanvas) -> str:
         if link.cost is None:
             continue
         colour = pal.LINKS.get(link.kind, "#5b4636")
-        mx, my = midpoint(course(cv, link))
+        mx, my = cost_spot(cv, link)
         lbl = f"${link.cost}"
         w = 0.17 * r * len(lbl) + 4
-        labels.append(
-            el(
-                "rect",
-                x=mx - w / 2,
-                y=my - 0.18 * r,
-                width=w,
-                height=0.36 * r,
-                rx=0.1 * r,
-                fill="#ffffff",
-                stroke=colour,
-                stroke_width=1.2,
-            )
+        box = el(
+            "rect",
+            x=mx - w / 2,
+            y=my - 0.18 * r,
+            width=w,
+            height=0.36 * r,
+            rx=0.1 * r,
+            fill="#ffffff",
+            stroke=colour,
+            stroke_width=1.2,
         )
-        labels.append(text(mx, my + 0.1 * r, lbl, 0.27 * r, fill=colour, weight="bold"))
+        price = text(mx, my + 0.1 * r, lbl, 0.27 * r, fill=colour, weight="bold")
+        labels.append(group([box, price], class_="link-cost"))
     return group(labels, class_="link-costs")
 
 

@@ -29,9 +29,18 @@ def name_svg(
     y0 = y if from_top else y - (len(lines) - 1) * f * 0.45
     for k, line in enumerate(lines):
         out.append(
-            text(x, y0 + k * f * 1.02, line, f, fill=fill, weight="bold" if bold else None, halo=halo, halo_width=2.2)
+            text(
+                x,
+                y0 + k * f * 1.02,
+                line,
+                f,
+                fill=fill,
+                weight="bold" if bold else None,
+                halo=halo,
+                halo_width=2.2,
+            )
         )
-    return "".join(out), y0 + (len(lines) - 1) * f * 1.02 + 0.3 * f
+    return group(out, class_="place-name"), y0 + (len(lines) - 1) * f * 1.02 + 0.3 * f
 
 
 def place_anchor(cv: HexCanvas, hexes: list[int]) -> Point:
@@ -40,6 +49,13 @@ def place_anchor(cv: HexCanvas, hexes: list[int]) -> Point:
     cy = sum(cv.c(h)[1] for h in hexes) / len(hexes)
     best = min(hexes, key=lambda h: (cv.c(h)[0] - cx) ** 2 + (cv.c(h)[1] - cy) ** 2)
     return cv.c(best)
+
+
+def crowded(cv: HexCanvas, hexes: list[int]) -> bool:
+    """Whether a place has another city on a neighbouring hex (its name must then keep to its own hex)."""
+    b = cv.board
+    own = set(hexes)
+    return any(n >= 0 and n not in own and n in b.city_at for h in hexes for n in b.neighbours[h])
 
 
 def kind_mark(cv: HexCanvas, kind: str, x: float, y: float, ink: str, top: bool) -> str:
@@ -66,7 +82,8 @@ def draw_places(cv: HexCanvas) -> str:
         parts = []
         if city.growth:
             parts.append(glyphs.growth_badges(x, y - 0.8 * r, city.growth, r))
-        name, below = name_svg(x, y + 0.02 * r, city.name, 1.9 * r, ink, halo, 0.29 * r)
+        width = 1.42 * r if crowded(cv, hexes) else 1.9 * r  # a neighbour's name starts 1.5 radii away
+        name, below = name_svg(x, y + 0.02 * r, city.name, width, ink, halo, 0.29 * r)
         parts.append(name)
         if kind != "city":
             parts.append(kind_mark(cv, kind, x, y, ink, top=not city.growth))

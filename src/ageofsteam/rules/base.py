@@ -112,6 +112,11 @@ class BaseRules:
     COMPLEX_SURCHARGE: ClassVar[dict[str, int]] = {"coexisting": 1, "crossing": 2}
     OPTIONS: ClassVar[dict[str, Any]] = {"production_offmap_boxes": True}
     OPTION_CHOICES: ClassVar[dict[str, tuple[Any, ...]]] = {}  # options allowed only a few values: name → values
+    # each option's rule in one sentence, for the lobby (a map adds its own to the base game's)
+    OPTION_RULES: ClassVar[dict[str, str]] = {
+        "production_offmap_boxes": "On: Production may fill the goods boxes of New Cities not yet on the map; "
+        "off: only the boxes of cities already on it.",
+    }
     PLAYER_COLOURS: ClassVar[tuple[str, ...]] = ("blue", "green", "yellow", "pink", "grey", "orange")
 
     def __init__(self, board: MapData) -> None:
@@ -519,6 +524,12 @@ class BaseRules:
             if self.NEW_CITIES[letter][1] == key and letter in g.display:
                 out.append((letter, h))
         return out
+
+    def builds_left_text(self, g: GameState) -> str:
+        """What the player building may still build this turn, in player words (the page's build line)."""
+        assert g.build is not None
+        n = g.build.builds_left
+        return f"{n} tile{'' if n == 1 else 's'} left to build"
 
     def production_box_allowed(self, g: GameState, column: str) -> bool:
         if g.options.get("production_offmap_boxes", True):

@@ -334,6 +334,12 @@ class CircleRules:
             out.append(a)
         return out
 
+    def builds_left_text(self, g: GameState) -> str:
+        """Discs, not tiles: what the player building may still place this turn."""
+        assert g.build is not None
+        n = g.build.builds_left
+        return f"{n} disc{'' if n == 1 else 's'} left to place"
+
     def action_cost(self, g: GameState, a: Action) -> int:
         if isinstance(a, PlaceDisc):
             return self.disc_cost(g, a)

@@ -329,9 +329,21 @@ def create_app(
                     "rules_complete": bool(rules.RULES_COMPLETE),
                     "options": dict(rules.OPTIONS),
                     "option_choices": {k: list(v) for k, v in rules.OPTION_CHOICES.items()},
+                    "option_rules": {k: rules.OPTION_RULES.get(k, "") for k in rules.OPTIONS},
                 }
             )
         return out
+
+    @app.get("/api/maps/{map_id}/guide")
+    async def map_guide(map_id: str) -> dict[str, Any]:
+        """The rules at hand: each phase of the map (the base game's rule and the map's changes), its setup, its
+        end, and the short tour of what differs from the base game."""
+        from ageofsteam.maps import load_rules, map_ids
+        from ageofsteam.rules.guide import guide
+
+        if map_id not in map_ids():
+            raise ApiError(404, "not_found", f"unknown map {map_id!r}", "map")
+        return guide(load_rules(map_id))
 
     @app.get("/api/bots")
     async def bots() -> list[dict[str, Any]]:

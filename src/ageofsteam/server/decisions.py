@@ -51,21 +51,24 @@ def _range(values: list[int], template: dict[str, Any], field: str) -> dict[str,
 def _flatten(g: GameState, choices: list[Choice], prefix: str = "") -> list[dict[str, Any]]:
     """The single actions of the menu, each with its label, its kind's title (``group``) and, for an action that
     names a hex of the board (a map's own kinds: excavate, flood…), that hex (``hex``: the client lets the
-    player pick it on the board)."""
+    player pick it on the board); a disc's ``circle`` (a connection circle's id, or a region's with a large
+    circle) and its ``cost``."""
     out = []
     for c in choices:
         if c.action is not None and not isinstance(c.action, GROUPED):
             data = c.action.to_json()
             spot = next((data[f] for f in ("hex", "city") if isinstance(data.get(f), str)), None)
-            out.append(
-                {
-                    "label": prefix + c.label,
-                    "key": c.key,
-                    "group": c.action.kind.replace("_", " ").capitalize(),
-                    "hex": spot.upper() if spot is not None and spot.upper() in g.map.by_label else None,
-                    "action": data,
-                }
-            )
+            entry = {
+                "label": prefix + c.label,
+                "key": c.key,
+                "group": c.action.kind.replace("_", " ").capitalize(),
+                "hex": spot.upper() if spot is not None and spot.upper() in g.map.by_label else None,
+                "action": data,
+            }
+            if isinstance(data.get("circle"), str):  # a disc on a circle of an area map: clicked on the map
+                entry["circle"] = data["circle"]
+                entry["cost"] = g.rules.action_cost(g, c.action)
+            out.append(entry)
         out += _flatten(g, c.children, prefix + c.label + ": " if c.children and c.action is None else prefix)
     return out
 

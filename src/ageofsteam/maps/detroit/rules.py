@@ -96,6 +96,10 @@ class Rules(BaseRules):
         # the largest income reduction of the multiplayer income track (0: no limit); the solo game has none
         "income_reduction_cap": 10,
     }
+    OPTION_RULES: ClassVar[dict[str, str]] = {
+        **BaseRules.OPTION_RULES,
+        "income_reduction_cap": "The largest cut to income at the end of a turn in the multiplayer game (0: no limit).",
+    }
 
     # --- setup ---------------------------------------------------------------------------------
 

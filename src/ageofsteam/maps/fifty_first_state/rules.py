@@ -60,6 +60,16 @@ class Rules(CircleRules, BaseRules):
         "flights_between_all_airports": False,  # ruling 1: True joins every airport to every other, not just Alaska
         "unconnected_discs": False,  # ruling 10: True lets a disc go on any circle with room, and every disc score
     }
+    OPTION_CHOICES: ClassVar[dict[str, tuple[Any, ...]]] = {"disc_cost": ("sum", "highest")}  # a list in the lobby
+    OPTION_RULES: ClassVar[dict[str, str]] = {
+        **BaseRules.OPTION_RULES,
+        "disc_cost": "What a disc costs: the sum over every state its circle touches, or only the dearest of them.",
+        "circle_capacity": "How many players may each put a disc on one connection circle.",
+        "flights_between_all_airports": "On: every airport is joined to every other; off: the airports fly only to and "
+        "from Alaska.",
+        "unconnected_discs": "On: a disc may go on any circle with room and every disc scores; off: a disc must join "
+        "your network.",
+    }
 
     def make_phases(self) -> list[Phase]:
         return [CircleBuildPhase() if p.name == "build_track" else p for p in super().make_phases()]

@@ -65,6 +65,12 @@ class Rules(BaseRules):
         "heavy_lifting_through_towns": True,  # a town hex without a track tile is open land for Heavy Lifting
         "heavy_lifting_crosses_thick_edges": False,  # the central city's thick edges stop Heavy Lifting too
     }
+    OPTION_RULES: ClassVar[dict[str, str]] = {
+        **BaseRules.OPTION_RULES,
+        "heavy_lifting_through_towns": "On: Heavy Lifting may cross a town hex that has no track tile, as open land.",
+        "heavy_lifting_crosses_thick_edges": "On: the central city's thick edges stop Heavy Lifting as they stop "
+        "track.",
+    }
     HEAVY_LIFTING_RANGE = 5  # hex spaces of open land, a mountain counting 2
     HEAVY_LIFTING_FIRST_INCOME = 2  # in turn 1, then one more each turn
     HEAVY_LIFTING_MAX_INCOME = 6

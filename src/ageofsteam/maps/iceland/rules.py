@@ -158,6 +158,15 @@ class Rules(BaseRules):
         # Ruling 12: boat links join every port still a town (True: only ports with a track tile on them)
         "boat_ports_need_track": False,
     }
+    OPTION_RULES: ClassVar[dict[str, str]] = {
+        **BaseRules.OPTION_RULES,
+        "steam_passes_cities": "On: steam may pass through cities to reach a farther one; off: it stops at the first "
+        "city.",
+        "steam_boat_counts_one_link": "On: a boat link counts as one link towards steam's round limit; off: as two.",
+        "lost_steam_leaves_game": "On: steam with no water to condense into leaves the game; off: it goes back to the "
+        "bag.",
+        "boat_ports_need_track": "On: boat links join only ports with a track tile; off: every port still a town.",
+    }
 
     def __init__(self, board: MapData) -> None:
         super().__init__(board)

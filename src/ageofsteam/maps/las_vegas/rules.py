@@ -139,6 +139,10 @@ class Rules(BaseRules):
     TERRAIN_COSTS: ClassVar[dict[str, int]] = {"plain": 3, "river": 3, "mountain": 4}
     THREE_PLAYER_BLOCKED = ENGINEER  # the action the grey disc blocks first in a 3-player game
     OPTIONS: ClassVar[dict[str, Any]] = {**BaseRules.OPTIONS, "mountain_cost": 4}
+    OPTION_RULES: ClassVar[dict[str, str]] = {
+        **BaseRules.OPTION_RULES,
+        "mountain_cost": "What a track tile on a mountain hex costs.",
+    }
 
     def make_phases(self) -> list[Phase]:
         swap: dict[str, Phase] = {

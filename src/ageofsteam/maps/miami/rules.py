@@ -203,6 +203,12 @@ class Rules(BaseRules):
         # reaches a district, from an exit or from the player's own track)
         "track_from_districts": True,
     }
+    OPTION_RULES: ClassVar[dict[str, str]] = {
+        **BaseRules.OPTION_RULES,
+        "difficulty": "How many people wait on the districts to be saved: 15 on easy, 17 on medium, 19 on hard.",
+        "track_from_districts": "On: track may be built out of a district as out of a city; off: track only reaches a "
+        "district.",
+    }
     OPTION_CHOICES: ClassVar[dict[str, tuple[Any, ...]]] = {"difficulty": tuple(PEOPLE)}
     FLOOD_CUBES = 20  # the blue cubes
     FLOODS_PER_ROUND: ClassVar[dict[int, int]] = {**dict.fromkeys(range(1, 6), 1), **dict.fromkeys(range(6, 10), 2)}

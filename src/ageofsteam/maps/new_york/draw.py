@@ -11,6 +11,7 @@ from ageofsteam.render.layer import Depth, Layer, MapDrawing
 from ageofsteam.render.svgdoc import el, group, polygon, text
 
 DUG = "#3b3b3b"
+STATION_SIZE = 0.4  # a lone station's side, in hex radii: seen at a glance on the fitted board
 
 
 def draw_excavated(cv: HexCanvas) -> str:
@@ -79,11 +80,11 @@ def draw_stations(cv: HexCanvas) -> str:
     if cv.g is None:
         return ""
     r = cv.geo.r
-    s = 0.2 * r
     out = []
     for side, seats in sorted(state(cv.g).stations.items()):
         a, b = (cv.board.by_label[lab] for lab in side.split("-"))
         p, q = cv.geo.edge_corners(cv.c(a), cv.board.neighbours[a].index(b))
+        s = min(STATION_SIZE * r, 0.9 * r / (len(seats) + 1))  # as big as the side leaves room for
         for k, seat in enumerate(seats):
             t = (k + 1) / (len(seats) + 1)
             cx, cy = p[0] + (q[0] - p[0]) * t, p[1] + (q[1] - p[1]) * t
@@ -94,10 +95,10 @@ def draw_stations(cv: HexCanvas) -> str:
                     y=cy - s / 2,
                     width=s,
                     height=s,
-                    rx=0.5,
+                    rx=0.08 * s,
                     fill=cv.seat_colour(seat),
                     stroke=pal.INK,
-                    stroke_width=0.8,
+                    stroke_width=1.4,
                     class_="station",
                     data_side=side,
                     data_owner=seat,

@@ -91,6 +91,10 @@ class Rules(ScoringRules, TransportRules, StationRules):
         **BaseRules.OPTIONS,
         "engineer_move_pays": False,  # ruling: the Engineer's move is free; True: paid as a new station
     }
+    OPTION_RULES: ClassVar[dict[str, str]] = {
+        **BaseRules.OPTION_RULES,
+        "engineer_move_pays": "On: the Engineer's station move is paid as a new station; off: it is free.",
+    }
 
     def make_phases(self) -> list[Phase]:
         swap: dict[str, Phase] = {"setup": SubwaySetupPhase(), "build_track": SubwayBuildPhase()}

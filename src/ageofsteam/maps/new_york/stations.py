@@ -89,6 +89,16 @@ class StationRules(ExcavationRules):
             )
         return None
 
+    def builds_left_text(self, g: GameState) -> str:
+        """Stations and excavations, not tiles: what the player building may still do this turn."""
+        assert g.build is not None
+        stations = max(0, g.build.builds_left)
+        digs = max(0, self.EXCAVATIONS - self.turn_counts(g).excavations)
+        return (
+            f"{stations} station{'' if stations == 1 else 's'} and {digs} excavation{'' if digs == 1 else 's'} "
+            "left to build"
+        )
+
     def station_refusal(self, g: GameState, seat: int, place: str | None = None, hex_: str = "") -> str | None:
         """Why ``seat`` may not build a station where ``place`` meets ``hex_`` now, in player words (None: they
         may). Without ``place``: why they may build no more stations this turn."""

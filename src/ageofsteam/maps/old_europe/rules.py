@@ -54,6 +54,13 @@ class Rules(CircleRules, BaseRules):
         # ruling 13: True lets a disc go on any small circle with room, and every disc on one score
         "unconnected_discs": False,
     }
+    OPTION_RULES: ClassVar[dict[str, str]] = {
+        **BaseRules.OPTION_RULES,
+        "destination_extra_level": "On: delivering to a country with a large circle or New City costs one more engine "
+        "level; off: only passing through it does.",
+        "unconnected_discs": "On: a disc may go on any small circle with room and every disc scores; off: a disc must "
+        "join your network.",
+    }
 
     def make_phases(self) -> list[Phase]:
         return [CircleBuildPhase() if p.name == "build_track" else p for p in super().make_phases()]

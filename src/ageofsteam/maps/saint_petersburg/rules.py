@@ -50,6 +50,13 @@ class Rules(BaseRules):
         # Ruling 6: a new town tile pays its hex class price instead of the town's own $1 (plus $1 a track)
         "towns_pay_hex_class": False,
     }
+    OPTION_RULES: ClassVar[dict[str, str]] = {
+        **BaseRules.OPTION_RULES,
+        "engineer_summer_builds": "How many tiles the Engineer builds in summer.",
+        "engineer_winter_builds": "How many tiles the Engineer builds in winter (when it also allows river hexes).",
+        "towns_pay_hex_class": "On: a new town tile costs its hex class price plus $1 a track; off: $1 plus $1 a "
+        "track.",
+    }
 
     # --- setup -----------------------------------------------------------------------------------
 

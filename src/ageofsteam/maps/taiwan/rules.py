@@ -44,6 +44,12 @@ class Rules(BaseRules):
         "bird_with_track": True,  # a flight may be part of a delivery that also uses track links
         "flights_per_delivery": 1,  # at most this many flights in one delivery
     }
+    OPTION_RULES: ClassVar[dict[str, str]] = {
+        **BaseRules.OPTION_RULES,
+        "bird_with_track": "On: a flight may be one step of a delivery that also runs on track; off: a flight is a "
+        "delivery of its own.",
+        "flights_per_delivery": "The most flights one delivery may take.",
+    }
 
     # --- setup ---------------------------------------------------------------------------------
 

@@ -136,6 +136,11 @@ class Rules(BaseRules):
         # reaches a place from the tile will do)
         "oil_needs_complete_link": True,
     }
+    OPTION_RULES: ClassVar[dict[str, str]] = {
+        **BaseRules.OPTION_RULES,
+        "oil_needs_complete_link": "On: oil leaves its tile only along a completed link; off: any track from the tile "
+        "will do.",
+    }
 
     def make_phases(self) -> list[Phase]:
         return [TexasMoveGoodsPhase() if p.name == "move_goods" else p for p in super().make_phases()]

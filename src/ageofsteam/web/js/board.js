@@ -3,6 +3,7 @@
 import { api, h, money, playerColour, sentence, svgEl, toast } from "./dom.js";
 import { S, isMine } from "./state.js";
 import { currentHint, renderDecision, selectBuildHex, selectMapHex } from "./decision.js";
+import { discAt, drawDiscs, hoverDisc, selectDisc } from "./discs.js";
 
 export let boardSeq = 0;
 
@@ -41,16 +42,46 @@ export function placeBoard(text) {
   }
 }
 
-export const Z = { base: null, box: null, pointers: new Map(), start: null, moved: false };
+export const Z = { base: null, fit: null, box: null, pointers: new Map(), start: null, moved: false };
 
 export const ZOOM_MOST = 8; // at most 8 times the fitted size
+export const READABLE_R = 30; // a hex radius (screen pixels) the board is first shown at, if fitting makes it tiny
+export const TINY_R = 20; // below this radius on the fitted board, a tall board starts zoomed in
 
 export function keepZoom(svg) {
   const base = (svg.getAttribute("viewBox") || "").split(/[\s,]+/).map(Number);
   if (base.length !== 4 || base.some((n) => !Number.isFinite(n))) return;
-  if (!Z.base || Z.base.join() !== base.join()) { Z.base = base; Z.box = base.slice(); }
+  const fresh = !Z.base || Z.base.join() !== base.join();
+  if (fresh) Z.base = base;
   fitPane();
+  if (fresh) Z.box = firstBox();
   showBox();
+}
+
+/** The view of the whole board, in the pane's proportions (the pane is filled; the board is centred in it). */
+export function fitBox() {
+  const [bx, by, bw, bh] = Z.base;
+  const wrap = document.getElementById("board");
+  const a = wrap && wrap.clientWidth > 0 && wrap.clientHeight > 0 ? wrap.clientHeight / wrap.clientWidth : bh / bw;
+  if (bh / bw > a) { const w = bh / a; return [bx - (w - bw) / 2, by, w, bh]; }
+  const h = bw * a;
+  return [bx, by - (h - bh) / 2, bw, h];
+}
+
+/** The board's first view: all of it, unless that draws its hexes tiny (a tall board in a wide pane): then its
+ *  top, as wide as the pane, the hexes at a readable size. */
+export function firstBox() {
+  Z.fit = fitBox();
+  const poly = S.svg && S.svg.querySelector("polygon.hex");
+  const wrap = document.getElementById("board");
+  if (!poly || !wrap || !wrap.clientWidth) return Z.fit.slice();
+  const r = polyCentre(poly).r * (wrap.clientWidth / Z.fit[2]);
+  const widest = Z.fit[2] / Z.base[2]; // no wider than the board
+  const z = Math.min(READABLE_R / r, widest, ZOOM_MOST);
+  if (r >= TINY_R || z < 1.2) return Z.fit.slice();
+  const [bx, by, bw] = Z.base;
+  const w = Z.fit[2] / z;
+  return [bx + (bw - w) / 2, by, w, Z.fit[3] / z];
 }
 
 /** The pane is no taller than the board needs at its width (a wide board leaves no empty band below). */
@@ -58,22 +89,32 @@ export function fitPane() {
   const wrap = document.getElementById("board");
   if (!wrap || !Z.base) return;
   wrap.style.setProperty("--fit-h", `${Math.ceil(wrap.clientWidth * (Z.base[3] / Z.base[2])) + 2}px`);
+  const was = Z.fit;
+  Z.fit = fitBox();
+  if (Z.box && was && Z.box[2] >= was[2] - 0.01) Z.box = Z.fit.slice(); // fitted stays fitted
+  else if (Z.box) { // the same middle and zoom, in the pane's new proportions
+    const zoom = was ? was[2] / Z.box[2] : 1;
+    const [x, y, w, h] = Z.box;
+    const nw = Z.fit[2] / zoom, nh = Z.fit[3] / zoom;
+    Z.box = [x + w / 2 - nw / 2, y + h / 2 - nh / 2, nw, nh];
+    clampBox();
+  }
 }
 
-window.addEventListener("resize", fitPane);
+window.addEventListener("resize", () => { fitPane(); showBox(); });
 
 export function showBox() {
   if (!S.svg || !Z.box) return;
   S.svg.setAttribute("viewBox", Z.box.map((n) => n.toFixed(2)).join(" "));
   const wrap = document.getElementById("board");
-  if (wrap) wrap.dataset.zoom = (Z.base[2] / Z.box[2]).toFixed(2);
+  if (wrap) wrap.dataset.zoom = (Z.fit[2] / Z.box[2]).toFixed(2);
 }
 
 /** Zoom by ``factor`` (below 1: closer) around the board point (cx, cy), within the fitted size and 8 times it. */
 export function zoomAt(factor, cx, cy) {
   if (!Z.box) return;
   const [x, y, w, h] = Z.box;
-  const nw = Math.min(Z.base[2], Math.max(Z.base[2] / ZOOM_MOST, w * factor));
+  const nw = Math.min(Z.fit[2], Math.max(Z.fit[2] / ZOOM_MOST, w * factor));
   const k = nw / w;
   Z.box = [cx - (cx - x) * k, cy - (cy - y) * k, nw, h * k];
   clampBox();
@@ -83,10 +124,38 @@ export function zoomAt(factor, cx, cy) {
 export function clampBox() {
   const [bx, by, bw, bh] = Z.base;
   let [x, y, w, h] = Z.box;
-  if (w >= bw) { x = bx; y = by; w = bw; h = bh; } // fitted: the whole board
+  if (w >= Z.fit[2] - 0.01) { Z.box = Z.fit.slice(); return; } // fitted: the whole board
   x = Math.min(Math.max(x, bx - w / 2), bx + bw - w / 2); // the middle of the view stays on the board
   y = Math.min(Math.max(y, by - h / 2), by + bh - h / 2);
   Z.box = [x, y, w, h];
+}
+
+export const NARROW = 700; // a pane narrower than this (a phone): the board zooms to the player's network
+
+/** On a narrow screen, once per turn and phase of the player's own move: the view closes in on their track
+ *  (and what they may build next to it), the hexes at a readable size; the whole board stays a Fit away. */
+export function zoomToNetwork() {
+  const v = S.view;
+  const wrap = document.getElementById("board");
+  if (!S.svg || !Z.base || !v || v.over || typeof v.to_move !== "number" || !isMine(v.to_move)) return;
+  if (!wrap || wrap.clientWidth >= NARROW) return;
+  const key = `${S.id}:${v.turn}:${v.phase}:${v.to_move}`;
+  if (S.zoomedFor === key) return;
+  const mine = [...S.svg.querySelectorAll(`.track[data-owner="${v.to_move}"]`)].map((e) => e.getAttribute("data-hex"));
+  for (const e of S.svg.querySelectorAll(`.station[data-owner="${v.to_move}"]`)) mine.push(...(e.getAttribute("data-side") || "").split("-"));
+  const geos = [...new Set(mine)].map(hexGeo).filter(Boolean);
+  if (!geos.length) return; // no network yet: the whole board
+  S.zoomedFor = key;
+  const r = geos[0].r;
+  let x0 = Math.min(...geos.map((g) => g.x)) - 2.2 * r, x1 = Math.max(...geos.map((g) => g.x)) + 2.2 * r;
+  let y0 = Math.min(...geos.map((g) => g.y)) - 2.2 * r, y1 = Math.max(...geos.map((g) => g.y)) + 2.2 * r;
+  const a = Z.fit[3] / Z.fit[2];
+  let w = Math.max(x1 - x0, (y1 - y0) / a, 7 * r); // at least seven hexes across
+  w = Math.min(w, Z.fit[2]);
+  const cx = (x0 + x1) / 2, cy = (y0 + y1) / 2;
+  Z.box = [cx - w / 2, cy - (w * a) / 2, w, w * a];
+  clampBox();
+  showBox();
 }
 
 export function zoomCentre(factor) {
@@ -96,7 +165,7 @@ export function zoomCentre(factor) {
 
 export function zoomFit() {
   if (!Z.base) return;
-  Z.box = Z.base.slice();
+  Z.box = Z.fit.slice();
   showBox();
 }
 
@@ -164,7 +233,7 @@ export function setupZoom(wrap) {
     const dx = ev.clientX - Z.start.x;
     const dy = ev.clientY - Z.start.y;
     if (!Z.moved && Math.hypot(dx, dy) < 5) return; // a click, not a drag
-    if (Z.box[2] >= Z.base[2]) return; // fitted: nothing to pan
+    if (Z.box[2] >= Z.fit[2] - 0.01) return; // fitted: nothing to pan
     Z.moved = true;
     wrap.classList.add("panning");
     const u = unitsPerPixel();
@@ -185,13 +254,24 @@ export function setupZoom(wrap) {
   }, true);
 }
 
-export function hexLabelAt(target) {
-  const el = target.closest && target.closest("[data-hex]");
+/** The hex under a pointer event: the hex whose outline holds the point, whatever is drawn on it (a mountain, a
+ *  city's name, a cube); on an area map, the region drawn there. */
+export function hexLabelAt(ev) {
+  if (S.svg && Number.isFinite(ev.clientX) && document.elementsFromPoint) {
+    const under = document.elementsFromPoint(ev.clientX, ev.clientY);
+    const poly = under.find((el) => el.matches && el.matches("polygon.hex[data-hex]") && S.svg.contains(el));
+    if (poly) return poly.getAttribute("data-hex");
+  }
+  const el = ev.target && ev.target.closest && ev.target.closest("[data-hex]");
   return el ? el.getAttribute("data-hex") : null;
 }
 
 export function onBoardClick(ev) {
-  const hex = hexLabelAt(ev.target);
+  const disc = !S.pending && discAt(ev);
+  if (disc) { selectDisc(disc.circle); return; }
+  const hex = hexLabelAt(ev);
+  const wrap = document.getElementById("board");
+  if (wrap && hex) wrap.dataset.pointed = hex; // the hex last clicked (the page's tests read it)
   const L = S.legal;
   if (!hex || !L || S.pending) return;
   const note = document.getElementById("board-why");
@@ -265,8 +345,8 @@ export function cityHexesOf(hex) {
 
 export function onBoardHover(ev) {
   const hint = document.getElementById("board-hint");
-  if (!hint) return;
-  const hex = hexLabelAt(ev.target);
+  if (!hint || hoverDisc(ev)) return;
+  const hex = hexLabelAt(ev);
   const b = hex && S.legal && S.legal.builds && S.legal.builds.find((x) => x.hex === hex);
   hint.textContent = b ? `${b.where}: ${b.options.length} way${b.options.length === 1 ? "" : "s"}, ${money(b.min_cost)}${b.max_cost !== b.min_cost ? `–${money(b.max_cost)}` : ""}` : hex || "";
 }
@@ -290,6 +370,22 @@ export function hexOutline(g, cls) {
   return svgEl("polygon", { points: g.pts.map((p) => p.join(",")).join(" "), class: cls });
 }
 
+export const RECENT_MS = 4000; // how long the hexes another player changed stay outlined while one watches
+
+/** The hexes others changed to outline now: all since one's last move while it is one's move; else those of
+ *  the last few seconds (watching bots, the outlines do not pile up). A redraw is planned for when they fade. */
+export function recentHexes() {
+  const v = S.view;
+  const mine = v && typeof v.to_move === "number" && isMine(v.to_move) && !v.over;
+  const now = Date.now();
+  const out = [...S.recent.entries()].filter(([, t]) => mine || now - t < RECENT_MS).map(([hex]) => hex);
+  if (!mine && out.length) {
+    clearTimeout(S.recentTimer);
+    S.recentTimer = setTimeout(drawOverlays, RECENT_MS + 50 - (now - Math.max(...out.map((x) => S.recent.get(x)))));
+  }
+  return out;
+}
+
 export function drawOverlays() {
   const svg = S.svg;
   if (!svg) return;
@@ -299,7 +395,7 @@ export function drawOverlays() {
   const under = svgEl("g", { class: "aos-underlay", "pointer-events": "none" }); // below cities and track
   const L = S.legal;
   const v = S.view;
-  for (const label of S.recent) {
+  for (const label of recentHexes()) {
     const g = hexGeo(label);
     if (g) under.append(hexOutline(g, "hl-recent"));
   }
@@ -311,7 +407,9 @@ export function drawOverlays() {
     if (L.builds && L.builds.length) {
       for (const b of L.builds) {
         const g = hexGeo(b.hex);
-        if (g) layer.append(hexOutline(g, `hl-build${S.sel.kind === "build" && S.sel.hex === b.hex ? " chosen" : ""}`));
+        if (!g) continue;
+        under.append(hexOutline(g, "hl-build-fill")); // the glow under the track: one's own track keeps its colour
+        layer.append(hexOutline(g, `hl-build${S.sel.kind === "build" && S.sel.hex === b.hex ? " chosen" : ""}`));
       }
       if (S.sel.kind === "build") {
         const b = L.builds.find((x) => x.hex === S.sel.hex);
@@ -325,6 +423,7 @@ export function drawOverlays() {
         }
       }
     }
+    drawDiscs(layer, v);
     const mapHexes = new Set((L.actions || []).filter((a) => a.hex).map((a) => a.hex));
     for (const hex of mapHexes) {
       const g = hexGeo(hex);
@@ -333,7 +432,9 @@ export function drawOverlays() {
     if (L.urbanize && L.urbanize.length) {
       for (const t of L.urbanize) {
         const g = hexGeo(t.hex);
-        if (g) layer.append(hexOutline(g, `hl-build${S.sel.kind === "urbanize" && S.sel.hex === t.hex ? " chosen" : ""}`));
+        if (!g) continue;
+        under.append(hexOutline(g, "hl-build-fill"));
+        layer.append(hexOutline(g, `hl-build${S.sel.kind === "urbanize" && S.sel.hex === t.hex ? " chosen" : ""}`));
       }
     }
     if (L.deliveries && L.deliveries.length) {
@@ -355,6 +456,7 @@ export function drawOverlays() {
   const cities = svg.querySelector(":scope > g.cities");
   if (cities) svg.insertBefore(under, cities);
   else svg.insertBefore(under, layer);
+  zoomToNetwork();
 }
 
 /** A tile's track drawn on the board's hex ``g`` (the build preview and the hint): the server's track paths are
@@ -376,12 +478,50 @@ export function drawTile(layer, g, option, v, radius) {
   }
 }
 
-/** A rounded label above hex ``g`` (below it at the top edge of the board). */
+/** The boxes of the names printed on the board (cities, towns), in board units; worked out once per drawing. */
+export function nameBoxes() {
+  if (!S.svg) return [];
+  if (S.nameBoxesOf !== S.svg) {
+    S.nameBoxesOf = S.svg;
+    S.nameBoxes = [...S.svg.querySelectorAll(".place-name")].map((e) => e.getBBox()).map((b) => ({ x: b.x, y: b.y, w: b.width, h: b.height }));
+  }
+  return S.nameBoxes;
+}
+
+/** Where a label ``w`` wide goes by hex ``g``: above it if that leaves every name on the board readable, else
+ *  below, beside or aslant; on the board; the least covering spot if none is clear. (x, y): its middle. */
+export function tagSpot(g, w, hh = 22) {
+  const d = g.r * 1.15;
+  const side = g.r * 0.9 + w / 2;
+  const spots = [[0, -d], [0, d], [side, -d * 0.5], [-side, -d * 0.5], [side, d * 0.5], [-side, d * 0.5], [side, 0], [-side, 0],
+    [side, -d], [-side, -d], [side, d], [-side, d], [0, -1.8 * d], [0, 1.8 * d]];
+  const [bx, by, bw, bh] = Z.base || [-Infinity, -Infinity, Infinity, Infinity];
+  const names = nameBoxes();
+  let best = null;
+  for (const [dx, dy] of spots) {
+    const x = g.x + dx, y = g.y + dy;
+    const box = { x: x - w / 2, y: y - hh / 2, w, h: hh };
+    const inside = box.x >= bx && box.y >= by && box.x + box.w <= bx + bw && box.y + box.h <= by + bh;
+    const cover = names.reduce((sum, n) => sum + overlap(box, n), 0) + (inside ? 0 : 1e6);
+    if (!best || cover < best.cover) best = { x, y, cover };
+    if (cover === 0) break;
+  }
+  return best;
+}
+
+export function overlap(a, b) {
+  const w = Math.min(a.x + a.w, b.x + b.w) - Math.max(a.x, b.x);
+  const h = Math.min(a.y + a.h, b.y + b.h) - Math.max(a.y, b.y);
+  return w > 0 && h > 0 ? w * h : 0;
+}
+
+/** A rounded label by hex ``g``, clear of the names printed on the board (the Hint, a build's price). */
 export function boardTag(layer, g, text, fill, cls) {
   const tag = svgEl("g", { class: cls });
   const w = Math.max(52, text.length * 8.4 + 18);
-  const tx = g.x;
-  const ty = g.y - g.r * 1.15 < 16 ? g.y + g.r * 1.15 : g.y - g.r * 1.15;
+  const spot = tagSpot(g, w);
+  const tx = spot.x;
+  const ty = spot.y + 2; // the rectangle runs from 13 above to 9 below its baseline point
   tag.append(svgEl("rect", { x: tx - w / 2, y: ty - 13, width: w, height: 22, rx: 11, fill, stroke: "#2b2b2b", "stroke-width": 1.5 }));
   const t = svgEl("text", { x: tx, y: ty + 3, "text-anchor": "middle", "font-size": 14, "font-weight": "bold", fill: "#fff", stroke: "#2b2b2b", "stroke-width": 0.6, "paint-order": "stroke" });
   t.textContent = text;

@@ -106,7 +106,7 @@ export function onMessage(msg) {
     if (actor) S.lastActed = actor;
     if ((msg.actions || []).some((a) => typeof a.action.player === "number" && !isMine(a.action.player))) S.othersMoved = true;
     for (const a of msg.actions || []) {
-      if (typeof a.action.player === "number" && !isMine(a.action.player)) (a.hexes || []).forEach((x) => S.recent.add(x));
+      if (typeof a.action.player === "number" && !isMine(a.action.player)) (a.hexes || []).forEach((x) => S.recent.set(x, Date.now()));
     }
     S.sel = {};
     S.hint = null;
@@ -146,7 +146,7 @@ export async function send(action) {
   S.pendingIndex = S.index;
   S.sentIndex = S.index;
   S.logMark = S.logSize; // what happens from here on is "since your last move"
-  S.recent = new Set(); // the others' moves are highlighted until the player acts
+  S.recent = new Map(); // the others' moves are highlighted until the player acts
   renderDecision();
   try {
     const res = await api("POST", `/api/games/${S.id}/actions`, { token: S.token, body: { index: S.index, action } });

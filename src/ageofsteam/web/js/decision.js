@@ -6,6 +6,7 @@ import { askUndo, send, undoLast } from "./connection.js";
 import { sinceSummary } from "./game.js";
 import { drawOverlays, keepInView } from "./board.js";
 import { loadStory } from "./story.js";
+import { discControl } from "./discs.js";
 
 export function renderDecision() {
   const el = document.getElementById("decision");
@@ -77,7 +78,9 @@ export function renderDecision() {
   if (L.urbanize && L.urbanize.length) parts.push(urbanizeControl(L.urbanize));
   if (L.builds && L.builds.length) parts.push(buildControl(L.builds));
   if (L.deliveries && L.deliveries.length) parts.push(deliveryControl(L.deliveries));
-  const rest = others.filter((a) => !preBid.includes(a));
+  const discs = others.filter((a) => a.circle); // discs on an area map's circles: clicked on the map
+  if (discs.length) parts.push(discControl(discs));
+  const rest = others.filter((a) => !preBid.includes(a) && !a.circle);
   const onBoard = rest.filter((a) => a.hex);
   const loose = rest.filter((a) => !a.hex);
   const kinds = [...new Set(loose.map((a) => a.action.kind))];
@@ -210,7 +213,7 @@ export function phaseHint(v, seat) {
       : `No bid yet. You have ${money(p.cash)}.`;
     case "select_actions": return "Pick one special action for this turn.";
     case "build_track": return v.build
-      ? `${v.build.builds_left} tile${v.build.builds_left === 1 ? "" : "s"} left to build · cash ${money(p.cash)}`
+      ? `${v.build.left || `${v.build.builds_left} tiles left to build`} · cash ${money(p.cash)}`
       : null;
     case "move_goods": return `Move round ${v.move_round || ""} · engine ${p.engine}: deliver a good, raise your engine, or pass.`;
     default: return null;

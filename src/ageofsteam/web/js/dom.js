@@ -21,7 +21,7 @@ export const BOT_LEVELS = [
   { level: "strong", title: "Baseline", about: "the former Hard, kept to measure the bots against" },
 ];
 
-export const DEFAULT_BOT = "random";
+export const DEFAULT_BOT = "steady"; // Medium: a fair first opponent
 
 export const SVG_NS = "http://www.w3.org/2000/svg";
 

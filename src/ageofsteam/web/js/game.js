@@ -6,12 +6,13 @@ import { answerUndo, connect, loadGame, loadLegal } from "./connection.js";
 import { Z, drawOverlays, loadBoard, onBoardClick, onBoardHover, setupZoom, zoomTools } from "./board.js";
 import { renderDecision } from "./decision.js";
 import { renderCharts, renderLog } from "./story.js";
+import { rulesButton, showTour } from "./rules.js";
 
 export async function showGame(id) {
   S.id = id;
   S.wasMine = undefined;
   Z.base = null;
-  S.recent = new Set();
+  S.recent = new Map(); // hex → when another player changed it
   S.logMark = undefined;
   // a join link carries its token after # (never sent to a server or kept in its logs); an older link's
   // ?token= is moved there
@@ -38,6 +39,7 @@ export async function showGame(id) {
             h("a", { href: `/game/${encodeURIComponent(id)}/replay`, class: "muted", id: "replay-link" }, "replay"),
             h("a", { href: `/api/games/${id}/record`, download: `aos-${id}.json`, class: "muted" }, "download record"))),
         h("aside", { class: "side" },
+          h("section", { class: "panel tour", id: "tour", hidden: true }),
           h("section", { class: "panel undo-request", id: "undo-request", hidden: true }),
           h("section", { class: "panel decision", id: "decision" }),
           h("section", { class: "panel map-panel", id: "map-panel", hidden: true }),
@@ -69,7 +71,9 @@ export async function showGame(id) {
   renderAll();
   await Promise.all([loadBoard(), loadLegal()]);
   renderDecision();
+  drawOverlays(); // the decisions may arrive after the board: its highlights are drawn with both at hand
   connect();
+  showTour();
 }
 
 /** "E-mail me on my move", where the server sends mail: the address is asked for, and can be taken back. */
@@ -142,6 +146,7 @@ export function renderBanner() {
       toMoveColour ? swatch(toMoveColour, "big") : null,
       h("span", { class: "phase-line", id: "phase-line" }, parts.join(" · "))),
     h("div", { class: "banner-side" },
+      rulesButton(),
       h("span", { class: "me" }, me),
       h("span", { class: `live ${S.wsOk ? "on" : "off"}`, title: S.wsOk ? "Live: moves appear as they happen" : "Reconnecting…" },
         S.wsOk ? "● live" : "○ reconnecting")));

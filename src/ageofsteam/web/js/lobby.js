@@ -1,5 +1,6 @@
 // The lobby: create a game, join by link, your seats, the games listed, and opening a record file.
 
+import { loadResults, renderRecord } from "./record.js";
 import { BOT_LEVELS, DEFAULT_BOT, DEFAULT_NAMES, absoluteUrl, api, botBadge, copyText, h, playerRange, setKids, storeToken, storedTokens, swatch, titleCase, toast } from "./dom.js";
 
 export const lobby = { maps: [], bots: BOT_LEVELS, created: null, timer: null };
@@ -19,6 +20,7 @@ export async function showLobby() {
             h("input", { id: "join-link", type: "text", placeholder: "Paste a join link", "aria-label": "Join link" }),
             h("button", { type: "submit", class: "btn" }, "Join"))),
         h("section", { class: "panel", id: "mine", hidden: true }),
+        h("section", { class: "panel record", id: "record", hidden: true }),
         openRecordControl(),
         h("section", { class: "panel games", id: "games" }, h("h2", {}, "Games"), h("p", { class: "muted" }, "Loading…")))));
   try {
@@ -34,6 +36,7 @@ export async function showLobby() {
   }
   renderCreateForm();
   renderMine();
+  renderRecord(lobby.bots);
   refreshGames();
   clearInterval(lobby.timer);
   lobby.timer = setInterval(refreshGames, 5000);
@@ -100,7 +103,10 @@ export function renderCreateForm() {
       } else if (typeof value === "boolean") input = h("input", { type: "checkbox", id, "data-option": name, checked: value });
       else if (typeof value === "number") input = h("input", { type: "number", id, "data-option": name, value });
       else input = h("input", { type: "text", id, "data-option": name, value: String(value) });
-      optionsBox.append(h("label", { class: "option", for: id }, input, h("span", {}, titleCase(name))));
+      const rule = (m.option_rules || {})[name] || "";
+      optionsBox.append(h("div", { class: "option-row", "data-option-row": name },
+        h("label", { class: "option", for: id, title: rule }, input, h("span", {}, titleCase(name))),
+        rule ? h("p", { class: "option-rule muted", id: `${id}-rule` }, rule) : null));
     }
     fillSeats();
   }
@@ -193,29 +199,37 @@ export function renderCreated() {
         onfocus: (e) => e.target.select() }),
       copy, h("a", { class: "btn btn-small", href: s.join_url }, "Play"));
   });
+  const humans = game.seats.some((s) => !s.bot);
   const hostUrl = absoluteUrl(game.host_url);
   const hostCopy = h("button", { type: "button", class: "btn btn-small" }, "Copy");
   hostCopy.addEventListener("click", () => copyText(hostUrl, hostCopy));
   setKids(box, 
     h("h2", {}, "Game created"),
-    h("p", {}, "Send each player their own link — a link acts only for its seat. Keep the host link for yourself."),
+    h("p", {}, humans
+      ? "Send each player their own link — a link acts only for its seat. Keep the host link for yourself."
+      : "Only bots play this game: watch it on the board."),
     h("ul", { class: "links" }, rows),
-    h("div", { class: "link-row host" }, h("span", { class: "name" }, "Host (all human seats)"),
-      h("input", { type: "text", readonly: true, value: hostUrl, class: "grow link", id: "host-link" }), hostCopy),
-    h("p", {}, h("a", { class: "btn btn-primary", href: `/game/${game.id}`, id: "watch-created" }, "Open the game board")));
+    humans ? h("div", { class: "link-row host" }, h("span", { class: "name" }, "Host (all human seats)"),
+      h("input", { type: "text", readonly: true, value: hostUrl, class: "grow link", id: "host-link" }), hostCopy) : null,
+    h("p", {}, h("a", { class: "btn btn-primary", href: `/game/${game.id}`, id: "watch-created" }, humans ? "Open the game board" : "Watch the bots")));
   box.scrollIntoView({ behavior: "smooth", block: "nearest" });
 }
 
+export const MINE_SHOWN = 8; // the newest games of this browser shown at first; "more" shows 8 more each time
+
 export function renderMine() {
   const box = document.getElementById("mine");
-  const mine = Object.entries(storedTokens()).sort((a, b) => b[1].saved - a[1].saved).slice(0, 8);
+  const all = Object.entries(storedTokens()).sort((a, b) => b[1].saved - a[1].saved);
+  lobby.mineShown = lobby.mineShown || MINE_SHOWN;
+  const mine = all.slice(0, lobby.mineShown);
   if (!mine.length) {
     box.hidden = true;
     return;
   }
   box.hidden = false;
-  const known = Object.fromEntries((lobby.games || []).map((g) => [g.id, g]));
-  setKids(box, h("h2", {}, "Your seats in this browser"),
+  const known = Object.fromEntries([...(lobby.mineGames || []), ...(lobby.games || [])].map((g) => [g.id, g]));
+  const more = all.length - mine.length;
+  setKids(box, h("h2", {}, "Your seats in this browser ", h("span", { class: "count" }, all.length)),
     h("ul", { class: "mine" }, mine.map(([id, t]) => {
       const g = known[id];
       const href = `/game/${id}#token=${encodeURIComponent(t.token)}`;
@@ -227,8 +241,38 @@ export function renderMine() {
       return h("li", { "data-mine": id, class: yours ? "your-move" : "" },
         h("a", { href }, g.map_name || g.map),
         h("span", { class: "muted" }, ` · ${g.players} player${g.players === 1 ? "" : "s"} · ${who} · `),
-        h("span", { class: yours ? "badge badge-running" : "muted" }, state));
-    })));
+        h("span", { class: yours ? "badge badge-running" : "muted" }, state),
+        g.status === "over" ? [" ", h("a", { href: `/game/${id}/replay`, class: "linkish", "data-replay": id }, "replay")] : null);
+    })),
+    more > 0 ? h("button", { type: "button", class: "linkish", id: "mine-more",
+      onclick: () => { lobby.mineShown += MINE_SHOWN; renderMine(); loadMineGames(); } },
+    `more (${more})`) : null);
+}
+
+/** The games of this browser that the lobby's list does not hold (older or finished ones), fetched one by one. */
+export async function loadMineGames() {
+  const listed = new Set([...(lobby.games || []), ...(lobby.mineGames || [])].map((g) => g.id));
+  lobby.mineTried = lobby.mineTried || new Set();
+  const want = Object.entries(storedTokens()).sort((a, b) => b[1].saved - a[1].saved)
+    .slice(0, lobby.mineShown || MINE_SHOWN).map(([id]) => id).filter((id) => !listed.has(id) && !lobby.mineTried.has(id));
+  if (!want.length) return;
+  want.forEach((id) => lobby.mineTried.add(id));
+  const found = await Promise.all(want.map((id) => api("GET", `/api/games/${id}`).then(gameSummary).catch(() => null)));
+  lobby.mineGames = [...(lobby.mineGames || []), ...found.filter(Boolean)];
+  renderMine();
+  updateRecord();
+}
+
+/** The record of this browser's finished games, brought up to date with any that finished since. */
+export async function updateRecord() {
+  if (await loadResults([...(lobby.games || []), ...(lobby.mineGames || [])], lobby.bots)) renderRecord(lobby.bots);
+}
+
+/** A game as the lobby's list has it, from the game itself. */
+export function gameSummary(game) {
+  const v = game.view || {};
+  return { id: game.id, map: game.map, map_name: game.map_name, status: game.status, players: game.seats.length,
+    seats: game.seats, turn: v.turn, phase: v.phase, to_move: typeof v.to_move === "number" ? v.to_move : null };
 }
 
 export function phaseName(phase) {
@@ -247,6 +291,8 @@ export async function refreshGames() {
   }
   lobby.games = games;
   renderMine();
+  loadMineGames();
+  updateRecord();
   const mine = storedTokens();
   const section = (title, list, empty) => [
     h("h3", {}, `${title} `, h("span", { class: "count" }, list.length)),
@@ -263,7 +309,11 @@ export async function refreshGames() {
               : g.turn ? `turn ${g.turn} · ${phaseName(g.phase)}${toMove ? ` · ${toMove.name} to move` : ""}` : "setting up")),
           h("div", { class: "game-seats" }, g.seats.map((s) => h("span", { class: `seat-chip${s.joined || s.bot ? "" : " free"}` },
             swatch(s.colour), s.name, s.bot ? botBadge(s) : s.joined ? "" : " (free)"))),
-          h("a", { href, class: "btn btn-small" }, token ? "Resume" : "Watch"));
+          g.status === "over"
+            ? h("span", { class: "row-links" },
+              h("a", { href: `/game/${g.id}/replay`, class: "btn btn-small", "data-replay": g.id }, "Replay"),
+              h("a", { href, class: "btn btn-small btn-ghost" }, "View"))
+            : h("a", { href, class: "btn btn-small" }, token ? "Resume" : "Watch"));
       }))
       : h("p", { class: "muted" }, empty),
   ];
@@ -296,5 +346,6 @@ export function openRecordControl() {
       note.className = "error";
     }
   });
-  return h("section", { class: "panel open-record" }, h("h2", {}, "Replay a record"), h("label", { class: "field" }, input), note);
+  return h("section", { class: "panel open-record" }, h("h2", {}, "Replay a record"),
+    h("label", { class: "field file-field", for: "record-file" }, h("span", {}, "Record file"), input), note);
 }

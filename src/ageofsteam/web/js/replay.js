@@ -14,7 +14,7 @@ export async function showReplay(src) {
   S.game = null;
   S.you = null;
   S.legal = null;
-  S.recent = new Set();
+  S.recent = new Map();
   Z.base = null;
   const app = document.getElementById("app");
   const back = src.game ? h("a", { href: `/game/${encodeURIComponent(src.game)}`, class: "muted" }, "back to the game") : h("a", { href: "/", class: "muted" }, "lobby");

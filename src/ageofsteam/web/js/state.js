@@ -5,7 +5,7 @@ import { titleCase } from "./dom.js";
 export const S = {
   id: null, token: null, game: null, view: null, index: 0, you: null, legal: null, log: [], logSize: 0,
   svg: null, boardText: null, sel: {}, pending: false, ws: null, wsOk: false, refreshing: null, dirty: false, labels: false,
-  lastActed: null, hint: null, hintBusy: false, recent: new Set(), logMark: undefined,
+  lastActed: null, hint: null, hintBusy: false, recent: new Map(), logMark: undefined,
 };
 
 export function seatInfo(seat) {

@@ -24,6 +24,7 @@ export async function loadStory(box, withScore) {
       h("tr", { class: "total" }, h("th", { scope: "row" }, "Total"),
         hist.players.map((p) => h("td", {}, String(p.score_parts.reduce((t, x) => t + x.points, 0))))))));
   }
+  parts.push(chartLegend(hist.players));
   for (const [key, title] of CHARTS) {
     if (key === "score" && !hist.score_title) continue; // a map whose standing is another figure (Detroit: income)
     parts.push(lineChart(title, hist.points.map((pt) => pt.label), hist.players.map((p) => ({ name: p.name, colour: p.colour, values: p[key] })), key));
@@ -58,6 +59,7 @@ export function lineChart(title, labels, lines, key) {
   });
   for (const line of lines) {
     const pts = line.values.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(" ");
+    svg.append(svgEl("polyline", { points: pts, class: "chart-line-case" })); // a dark edge: pale colours show on cream
     const pl = svgEl("polyline", { points: pts, class: "chart-line", stroke: playerColour(line.colour), "data-player": line.name });
     const tip = svgEl("title");
     tip.textContent = `${line.name}: ${line.values.join(", ")}`;
@@ -65,6 +67,16 @@ export function lineChart(title, labels, lines, key) {
     svg.append(pl);
   }
   return svg;
+}
+
+/** Which line is whose: each player's colour, drawn as the lines are, with their name. */
+export function chartLegend(players) {
+  return h("ul", { class: "chart-legend", id: "chart-legend" }, players.map((p) => {
+    const sample = svgEl("svg", { viewBox: "0 0 28 10", class: "legend-line", "aria-hidden": "true" });
+    sample.append(svgEl("line", { x1: 2, x2: 26, y1: 5, y2: 5, class: "chart-line-case" }));
+    sample.append(svgEl("line", { x1: 2, x2: 26, y1: 5, y2: 5, class: "chart-line", stroke: playerColour(p.colour) }));
+    return h("li", { "data-player": p.name }, sample, ` ${p.name}`);
+  }));
 }
 
 export function renderCharts() {

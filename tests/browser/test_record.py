@@ -1,0 +1,71 @@
+"""Your record: the lobby shows the finished games played in this browser, with the results against each bot
+level (games and wins) and on each map (games, wins, best score)."""
+
+from __future__ import annotations
+
+import contextlib
+import random
+import time
+from typing import Any
+
+from ageofsteam.bots import RandomBot
+from ageofsteam.engine.game import Game
+from ageofsteam.engine.record import Record
+from tests.browser.conftest import Server
+from tests.browser.helpers import advance_until, hotseat_game
+from tests.browser.test_story import played
+
+
+def finished_against_bots(server: Server, level: str, seed: int) -> tuple[str, str]:
+    """A Rust Belt game whose last turn P2 and P3 play as bots of ``level``, P1 (the host) to the end."""
+    gid, host, game = hotseat_game(server, "rust-belt", seed=seed)
+    advance_until(server, gid, host, game, lambda g: g.state.turn == g.state.last_turn, seed=seed, limit=2000)
+    for seat in (1, 2):
+        server.api("POST", f"/api/games/{gid}/seats/{seat}", {"bot": level}, token=host)
+    bot, rng = RandomBot(), random.Random(seed)
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        game = Game.from_record(Record.model_validate(server.api("GET", f"/api/games/{gid}/record")))
+        if game.over:
+            return gid, host
+        if game.to_move == 0:
+            body = {"index": len(game.record.actions), "action": bot.choose(game, rng).to_json()}
+            with contextlib.suppress(OSError):  # a bot's move came first: read the game again
+                server.api("POST", f"/api/games/{gid}/actions", body, token=host)
+        else:
+            time.sleep(0.1)
+    raise AssertionError("the game did not end")
+
+
+def result(server: Server, gid: str, host: str) -> tuple[bool, int]:
+    """(won, best score of the host's seats) as the server has them."""
+    g = server.api("GET", f"/api/games/{gid}", token=host)
+    mine = g["you"]["seats"]
+    standings = g["view"]["standings"]
+    contest = len(g["seats"]) == 1 or any(s["seat"] not in mine for s in g["seats"])  # playing every seat: no win
+    return contest and standings[0]["seat"] in mine, max(
+        s["score"] for s in standings if s["seat"] in mine and s["score"] is not None
+    )
+
+
+def test_the_lobby_shows_your_record_against_each_bot_level(server: Server, page: Any, shot: Any) -> None:
+    medium = finished_against_bots(server, "steady", seed=6)
+    people = played(server, None)[:2]
+    games = [medium, people]
+    page.goto(server.url + "/")
+    tokens = {gid: {"token": tok, "label": "host", "saved": i + 1} for i, (gid, tok) in enumerate(games)}
+    page.evaluate("t => localStorage.setItem('aos.tokens', JSON.stringify(t))", tokens)
+    page.reload()
+    page.wait_for_selector("#record:not([hidden]) .record-maps")
+    (won_m, best_m), (won_p, best_p) = (result(server, *g) for g in games)
+    medium_line = page.inner_text('#record [data-level="steady"]')
+    assert medium_line == f"Against Medium bots: {int(won_m)} win{'' if won_m else 's'} in 1 game"
+    people_line = page.inner_text('#record [data-level="none"]')
+    assert people_line == f"Against people only: {int(won_p)} win{'' if won_p else 's'} in 1 game"
+    row = page.eval_on_selector('#record tr[data-map="rust-belt"]', "r => [...r.cells].map(c => c.textContent)")
+    assert row == ["Rust Belt", "2", str(int(won_m) + int(won_p)), str(max(best_m, best_p))]
+    shot(page, "lobby-your-record")
+    # kept in this browser: shown at once next time, without asking the server
+    page.route("**/api/games/*", lambda route: route.abort())
+    page.reload()
+    page.wait_for_selector("#record:not([hidden]) .record-maps")
