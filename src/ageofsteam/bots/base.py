@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, ClassVar
 if TYPE_CHECKING:
     from ageofsteam.engine.actions import Action
     from ageofsteam.engine.game import Game
+    from ageofsteam.engine.state import GameState
 
 
 @dataclass(frozen=True)
@@ -33,3 +34,14 @@ class Bot:
     def hint(self, game: Game, rng: random.Random) -> Hint:
         """The action ``choose`` would take, with its reason."""
         raise NotImplementedError
+
+
+class Position:
+    """A bare game state as a bot reads a game (its ``state`` and ``legal_actions``): what a bot's playouts and
+    self-play hand to the steady bot, without a record."""
+
+    def __init__(self, state: GameState) -> None:
+        self.state = state
+
+    def legal_actions(self) -> list[Action]:
+        return self.state.rules.legal_actions(self.state)

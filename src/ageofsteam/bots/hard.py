@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ageofsteam.bots import evaluate
-from ageofsteam.bots.base import Bot, Hint
+from ageofsteam.bots.base import Bot, Hint, Position
 from ageofsteam.bots.features import at_valuation_point
 from ageofsteam.bots.judgement import judgement
 from ageofsteam.bots.steady import SteadyBot, position_value, two_deliveries
@@ -44,16 +44,6 @@ SOLO_TURNS = 6  # turns a playout covers on a solo map, where no rival answers a
 WIDTH = 10  # candidates weighed from the start
 SHARE_SPAN = 2  # share counts weighed around the steady bot's: this many fewer and more
 PLAYOUT_DECISIONS = 600  # a playout stops after this many decisions even if the turn goes on
-
-
-class _Position:
-    """A position the steady bot reads as it reads a game."""
-
-    def __init__(self, state: GameState) -> None:
-        self.state = state
-
-    def legal_actions(self) -> list[Action]:
-        return self.state.rules.legal_actions(self.state)
 
 
 @dataclass
@@ -148,7 +138,7 @@ class HardBot(Bot):
         last = trial.turn + self.turns(g) - 1
         before = rng.getstate()
         trial.rules.apply(trial, line.action)
-        here = _Position(trial)
+        here = Position(trial)
         steps = 0
         while not at_valuation_point(trial, last) and steps < PLAYOUT_DECISIONS:
             if trial.to_move == CHANCE:

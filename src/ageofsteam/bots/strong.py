@@ -20,7 +20,7 @@ import random
 import time
 from typing import TYPE_CHECKING
 
-from ageofsteam.bots.base import Hint
+from ageofsteam.bots.base import Hint, Position
 from ageofsteam.bots.judgement import judgement
 from ageofsteam.bots.plans import chain_offers, circle_plans, disc_offers, link_plans, next_build
 from ageofsteam.bots.steady import PLAN_WORK, SteadyBot, own_build_budget, position_value
@@ -45,16 +45,6 @@ def horizon(g: GameState) -> int:
     """Turns a playout covers: the rest of this one; on a solo map, where no rival answers and the economy is
     the whole game, the next ones too."""
     return SOLO_HORIZON if len(g.players) == 1 else 1
-
-
-class _Position:
-    """A position the steady bot can read as it reads a game: its state and the legal actions."""
-
-    def __init__(self, state: GameState) -> None:
-        self.state = state
-
-    def legal_actions(self) -> list[Action]:
-        return self.state.rules.legal_actions(self.state)
 
 
 class StrongBot(SteadyBot):
@@ -174,7 +164,7 @@ class StrongBot(SteadyBot):
         trial = g.copy()
         last = trial.turn + horizon(g) - 1
         advance(trial, first, rng)
-        here = _Position(trial)
+        here = Position(trial)
         steps = 0
         while not trial.over and trial.turn <= last and steps < PLAYOUT_DECISIONS:
             if time.perf_counter() >= deadline:

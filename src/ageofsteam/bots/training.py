@@ -33,9 +33,10 @@ from typing import Any
 import numpy as np
 
 from ageofsteam.bots import evaluate, features
+from ageofsteam.bots.base import Position
 from ageofsteam.bots.random_bot import RandomBot
 from ageofsteam.bots.steady import SteadyBot
-from ageofsteam.engine.actions import CHANCE, Action, IssueShares
+from ageofsteam.engine.actions import CHANCE, IssueShares
 from ageofsteam.engine.game import Game
 
 SHARE_NUDGE = 0.35  # of Issue Shares decisions, the share in which another count is taken
@@ -57,14 +58,6 @@ class Rows:
     game: np.ndarray
 
 
-class _Position:
-    def __init__(self, state: Any) -> None:
-        self.state = state
-
-    def legal_actions(self) -> list[Action]:
-        return self.state.rules.legal_actions(self.state)
-
-
 def targets(map_id: str) -> dict[str, list[int]]:
     """The weights a map needs (``evaluate.weights_key``) and the player counts each one's self-play cycles
     through (at most six): one set, or on a map played alone and with players, one for each."""
@@ -84,7 +77,7 @@ def self_play(map_id: str, counts: list[int], index: int, seed: int) -> Rows:
     g = game.state
     rng = random.Random(f"train/{map_id}/{game_seed}")
     steady, nudge = SteadyBot(), RandomBot()
-    here = _Position(g)
+    here = Position(g)
     kept: list[tuple[int, int, np.ndarray]] = []
     turn, valued = g.turn, False  # the turn being played, and whether its row is kept
     while not g.over:
