@@ -100,7 +100,7 @@ lint: $(STAMP) $(NODE_STAMP)
 	$(BIN)/ruff check src tests benchmarks examples
 	$(BIN)/ruff format --check src tests benchmarks examples
 	$(BIN)/mypy src/ageofsteam
-	npx --no-install eslint --max-warnings 0 src/ageofsteam/web
+	node_modules/.bin/eslint --max-warnings 0 src/ageofsteam/web
 
 clean:
 	rm -rf $(VENV) node_modules build *.egg-info src/*.egg-info
