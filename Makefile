@@ -6,6 +6,9 @@ STAMP := $(VENV)/.installed
 
 .PHONY: run play test test-quick screenshots bench bench-web bench-bots train-bots bench-faults lint clean chromium
 
+# The linter of the web client's JavaScript (ESLint, pinned in package-lock.json), installed with Node's npm.
+NODE_STAMP := node_modules/.installed
+
 TRAIN_STAMP := $(VENV)/.installed-train
 
 $(STAMP): pyproject.toml
@@ -28,8 +31,19 @@ chromium:
 	    || echo "Chromium could not be installed: the browser tests will be skipped"; \
 	fi
 
+# The server tests run a second time on PostgreSQL (tests/server/conftest.py): on the database named by
+# AOS_TEST_DATABASE_URL, or else on a local cluster that scripts/local-postgres.sh installs and starts (and leaves
+# running). Where that cannot be done, those variants are skipped, and the summary says why (tests/conftest.py).
 test: $(STAMP) chromium
-	$(BIN)/pytest -n 2
+	@url="$${AOS_TEST_DATABASE_URL:-}"; why=; \
+	  if [ -z "$$url" ]; then \
+	    log=$$(mktemp); \
+	    if url=$$(bash scripts/local-postgres.sh 2>"$$log"); then echo "PostgreSQL for the server tests: $$url"; \
+	    else url=; cat "$$log" >&2; why="$$(tail -n 1 "$$log")"; fi; \
+	    rm -f "$$log"; \
+	  fi; \
+	  echo "$(BIN)/pytest -n 2"; \
+	  AOS_TEST_DATABASE_URL="$$url" AOS_TEST_NO_DATABASE="$$why" $(BIN)/pytest -n 2
 
 # About a minute: every test but whole random games, the browser and server processes (marked slow).
 test-quick: $(STAMP)
@@ -78,10 +92,15 @@ $(TRAIN_STAMP): $(STAMP)
 	$(BIN)/pip install --quiet -e '.[test,dev,rl,train]'
 	touch $(TRAIN_STAMP)
 
-lint: $(STAMP)
+$(NODE_STAMP): package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $(NODE_STAMP)
+
+lint: $(STAMP) $(NODE_STAMP)
 	$(BIN)/ruff check src tests benchmarks examples
 	$(BIN)/ruff format --check src tests benchmarks examples
-	$(BIN)/mypy src/ageofsteam/engine src/ageofsteam/board src/ageofsteam/rules src/ageofsteam/bots src/ageofsteam/rl
+	$(BIN)/mypy src/ageofsteam
+	node_modules/.bin/eslint --max-warnings 0 src/ageofsteam/web
 
 clean:
-	rm -rf $(VENV) build *.egg-info src/*.egg-info
+	rm -rf $(VENV) node_modules build *.egg-info src/*.egg-info

@@ -1,6 +1,6 @@
 """Browser tests: the real server in a subprocess and the system Chromium driven by Playwright.
 
-Chromium comes from the system (``/usr/bin/chromium``, installed by ``.ci/run``); Playwright's own browser
+Chromium comes from the system (``/usr/bin/chromium``, installed by ``make test``); Playwright's own browser
 downloads are never used. Without Chromium the tests are skipped, except in CI (``CI=true``), where they fail.
 """
 
@@ -36,7 +36,7 @@ def _need_chromium() -> None:
     if CHROMIUM.exists():
         return
     if os.environ.get("CI", "").lower() == "true":
-        pytest.fail(f"{CHROMIUM} is missing in CI: .ci/run must install it (apt-get install -y chromium)")
+        pytest.fail(f"{CHROMIUM} is missing in CI: make test must install it (apt-get install -y chromium)")
     pytest.skip(f"no system Chromium at {CHROMIUM} (install it: apt-get install -y chromium)")
 
 

@@ -1,6 +1,7 @@
 """Fixtures of the server tests: each test runs on a fresh SQLite file and, when the environment variable
 ``AOS_TEST_DATABASE_URL`` names a PostgreSQL database (``postgresql+psycopg://user:pass@host/db``), again on a
-fresh schema of that database (the variant is skipped otherwise)."""
+fresh schema of that database (the variant is skipped otherwise, saying why; ``make test`` starts a local one).
+In CI (``CI=true``) a missing database fails those tests instead."""
 
 from __future__ import annotations
 
@@ -16,14 +17,25 @@ from ageofsteam.server import create_app
 from ageofsteam.server.store import fresh_schema
 
 PG_URL = os.environ.get("AOS_TEST_DATABASE_URL", "")
+# Why there is none, when ``make test`` could not start a local cluster (scripts/local-postgres.sh says why).
+NO_PG_REASON = os.environ.get("AOS_TEST_NO_DATABASE", "")
+
+
+def no_postgres() -> str:
+    """Why the PostgreSQL variants do not run, in the words of the skip (or of the failure in CI)."""
+    if NO_PG_REASON:
+        return f"no PostgreSQL: {NO_PG_REASON}"
+    return "no PostgreSQL: AOS_TEST_DATABASE_URL (postgresql+psycopg://user:pass@host/db) is not set"
 
 
 @contextmanager
 def postgres_schema() -> Iterator[str]:
-    """The URL of a fresh schema of the PostgreSQL database ``AOS_TEST_DATABASE_URL`` (skipped without one),
-    dropped at the end."""
+    """The URL of a fresh schema of the PostgreSQL database ``AOS_TEST_DATABASE_URL``, dropped at the end (skipped
+    without one, except in CI, where it fails)."""
     if not PG_URL:
-        pytest.skip("no PostgreSQL: set AOS_TEST_DATABASE_URL=postgresql+psycopg://user:pass@host/db")
+        if os.environ.get("CI", "").lower() == "true":
+            pytest.fail(f"{no_postgres()}; CI must have one (.ci/run runs make test, which starts it)")
+        pytest.skip(no_postgres())
     with fresh_schema(PG_URL, "aos_test") as url:
         yield url
 

@@ -225,6 +225,8 @@ def test_an_undo_asked_for_on_one_process_is_answered_on_the_other(nodes: tuple[
     second = b.client.get(f"/api/games/{gid}").json()["view"]["to_move"]
     r = b.client.post(f"/api/games/{gid}/actions", json={"index": index + 1, "action": share}, headers=tokens[second])
     assert r.status_code == 200, r.text
+    # a hears of b's action by the database's notification, a moment later (until then it answers stale)
+    wait_for(lambda: a.client.get(f"/api/games/{gid}").json()["index"] == index + 2)
     with b.ws(gid) as viewer:
         receive(viewer, "hello")
         asked = a.client.post(f"/api/games/{gid}/undo-request", json={"index": index + 2}, headers=tokens[first])
@@ -236,7 +238,8 @@ def test_an_undo_asked_for_on_one_process_is_answered_on_the_other(nodes: tuple[
         answer = {"index": index + 2, "accept": True}
         r = b.client.post(f"/api/games/{gid}/undo-request/answer", json=answer, headers=tokens[second])
         assert r.json() == {"index": index, "request": None}
-    assert a.client.get(f"/api/games/{gid}").json()["index"] == index
+    # and of the undo, a moment after b's answer
+    wait_for(lambda: a.client.get(f"/api/games/{gid}").json()["index"] == index)
 
 
 def test_a_seat_handed_to_a_bot_on_one_process_is_told_and_played_on_the_other(nodes: tuple[Node, Node]) -> None:

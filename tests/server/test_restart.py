@@ -14,7 +14,7 @@ def test_kill_and_restart_keeps_every_game(db_url: str) -> None:
     db = db_url
     port = free_port()
     base = f"http://127.0.0.1:{port}"
-    with server(db, port) as proc, httpx2.Client(base_url=base) as client:
+    with server(db, port) as proc, httpx2.Client(base_url=base, timeout=30) as client:
         d = client.post(
             "/api/games",
             json={
@@ -29,7 +29,7 @@ def test_kill_and_restart_keeps_every_game(db_url: str) -> None:
         before = client.get(f"/api/games/{gid}").json()
         os.kill(proc.pid, signal.SIGKILL)
         proc.wait()
-    with server(db, port), httpx2.Client(base_url=base) as client:
+    with server(db, port), httpx2.Client(base_url=base, timeout=30) as client:
         after = client.get(f"/api/games/{gid}", headers={"X-Seat-Token": host}).json()
         assert after["index"] == before["index"] and after["view"] == before["view"]
         # play goes on (to a human's move: a bot to move would act between two reads)

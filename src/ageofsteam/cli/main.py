@@ -12,7 +12,8 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from typer._click import exceptions as click_errors  # typer 0.29 (pinned) vendors click: its own exceptions
+from typer._click import core as click_core  # typer 0.29 (pinned) vendors click: its own context and exceptions
+from typer._click import exceptions as click_errors
 from typer.core import TyperGroup
 
 from ageofsteam.cli import map_cmd
@@ -69,13 +70,13 @@ def _one_line(error: click_errors.UsageError) -> click_errors.ClickException:
 class _AosGroup(TyperGroup):
     """The top-level group: every usage error of any sub-command leaves with status 2 and a one-line reason."""
 
-    def make_context(self, *args: Any, **kwargs: Any) -> typer.Context:
+    def make_context(self, *args: Any, **kwargs: Any) -> click_core.Context:
         try:
             return super().make_context(*args, **kwargs)
         except click_errors.UsageError as error:
             raise _one_line(error) from error
 
-    def invoke(self, ctx: typer.Context) -> Any:
+    def invoke(self, ctx: click_core.Context) -> Any:
         try:
             return super().invoke(ctx)
         except click_errors.UsageError as error:

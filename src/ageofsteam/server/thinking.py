@@ -270,11 +270,11 @@ class Thinker:
             self.overruns += 1
             asyncio.get_running_loop().call_later(STUCK_SECONDS, self._unstick, pool, cfut, job)
             return None
-        exc = fut.exception()
-        if exc is not None:
-            if isinstance(exc, BrokenProcessPool):
+        failure = fut.exception()
+        if failure is not None:
+            if isinstance(failure, BrokenProcessPool):
                 self._reset(pool)
-            log.warning("the %s bot of game %s failed: %s", job.level, job.game_id, exc)
+            log.warning("the %s bot of game %s failed: %s", job.level, job.game_id, failure)
             return None
         out: dict[str, Any] = fut.result()
         self.pids.add(out["pid"])

@@ -147,8 +147,8 @@ export function zoomToNetwork() {
   if (!geos.length) return; // no network yet: the whole board
   S.zoomedFor = key;
   const r = geos[0].r;
-  let x0 = Math.min(...geos.map((g) => g.x)) - 2.2 * r, x1 = Math.max(...geos.map((g) => g.x)) + 2.2 * r;
-  let y0 = Math.min(...geos.map((g) => g.y)) - 2.2 * r, y1 = Math.max(...geos.map((g) => g.y)) + 2.2 * r;
+  const x0 = Math.min(...geos.map((g) => g.x)) - 2.2 * r, x1 = Math.max(...geos.map((g) => g.x)) + 2.2 * r;
+  const y0 = Math.min(...geos.map((g) => g.y)) - 2.2 * r, y1 = Math.max(...geos.map((g) => g.y)) + 2.2 * r;
   const a = Z.fit[3] / Z.fit[2];
   let w = Math.max(x1 - x0, (y1 - y0) / a, 7 * r); // at least seven hexes across
   w = Math.min(w, Z.fit[2]);

@@ -101,7 +101,7 @@ export async function api(method, path, { body, token } = {}) {
     throw new ApiError(0, { detail: "The server cannot be reached. Is it still running?" });
   }
   const text = await res.text();
-  let data = null;
+  let data;
   try {
     data = text ? JSON.parse(text) : null;
   } catch {

@@ -36,7 +36,8 @@ export async function loadStory(box, withScore) {
 export function lineChart(title, labels, lines, key) {
   const W = 360, H = 150, L = 34, R = 8, T = 18, B = 22;
   const all = lines.flatMap((l) => l.values);
-  let lo = Math.min(0, ...all), hi = Math.max(1, ...all);
+  const lo = Math.min(0, ...all);
+  let hi = Math.max(1, ...all);
   if (hi === lo) hi = lo + 1;
   const x = (i) => L + (labels.length > 1 ? (i * (W - L - R)) / (labels.length - 1) : 0);
   const y = (v) => T + ((hi - v) * (H - T - B)) / (hi - lo);
