@@ -38,14 +38,15 @@ def test_city_names_are_clear_of_each_other_and_of_link_prices(server: Server, p
 
 # For every hex, where a Hint tag would go and how much of the printed names it would cover (board units²).
 TAGS = """async () => {
-    const board = await import('/js/board.js');
+    const marks = await import('/js/marks.js');
+    const hexes = await import('/js/hexes.js');
     const svg = document.querySelector('#board svg');
-    const names = board.nameBoxes();
+    const names = marks.nameBoxes();
     return [...svg.querySelectorAll('polygon.hex[data-hex]')].map((poly) => {
-        const g = board.polyCentre(poly);
-        const w = 110, s = board.tagSpot(g, w);
+        const g = hexes.polyCentre(poly);
+        const w = 110, s = marks.tagSpot(g, w);
         const box = { x: s.x - w / 2, y: s.y - 11, w, h: 22 };
-        return [poly.dataset.hex, names.reduce((t, n) => t + board.overlap(box, n), 0)];
+        return [poly.dataset.hex, names.reduce((t, n) => t + marks.overlap(box, n), 0)];
     });
 }"""
 

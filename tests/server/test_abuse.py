@@ -22,7 +22,7 @@ from websockets.sync.client import connect
 from ageofsteam import render
 from ageofsteam.maps import load_board
 from ageofsteam.server import create_app, replays
-from ageofsteam.server import hub as hub_module
+from ageofsteam.server.live import viewers as viewers_module
 from tests.server.helpers import create, free_port
 
 # --- WebSocket floods --------------------------------------------------------------------------------
@@ -74,13 +74,13 @@ def test_auth_messages_from_a_client_that_never_reads_stop_building_hellos(clien
     hub = client.app.state.hub  # type: ignore[attr-defined]
     live = hub.live[d["id"]]
     built = []
-    hello = hub._hello
+    hello = hub.viewers.hello
 
     def counted(*args: Any) -> str:
         built.append(1)
         return hello(*args)
 
-    hub._hello = counted
+    hub.viewers.hello = counted
     flood = NeverReads([json.dumps({"type": "auth", "token": ""})] * 1000)
     client.portal.call(hub.watch, live, flood, None)  # type: ignore[union-attr]
     assert len(built) == 2  # the hello on connecting and one answer; then the client is let go
@@ -92,7 +92,7 @@ def test_any_message_from_a_client_far_behind_lets_it_go(client: TestClient, mon
     d = create(client)
     hub = client.app.state.hub  # type: ignore[attr-defined]
     live = hub.live[d["id"]]
-    monkeypatch.setattr(hub_module, "VIEWER_BACKLOG", 50)
+    monkeypatch.setattr(viewers_module, "VIEWER_BACKLOG", 50)
     flood = NeverReads(["not json"] * 20 + ['{"type": "ping"}'] * 100)
     client.portal.call(hub.watch, live, flood, None)  # type: ignore[union-attr]
     assert flood.closed == (1008, "too far behind")

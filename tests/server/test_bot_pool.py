@@ -15,10 +15,10 @@ from fastapi.testclient import TestClient
 from ageofsteam.bots import DEFAULT_SECONDS, LEVELS, SEARCHING, RandomBot
 from ageofsteam.engine.game import Game
 from ageofsteam.server import create_app
-from ageofsteam.server import hub as hub_module
 from ageofsteam.server import thinking as thinking_module
 from ageofsteam.server.app import BotLevel
 from ageofsteam.server.decisions import decisions, hint_json
+from ageofsteam.server.live import bot_runner as bot_runner_module
 from tests.server import slow_bots
 from tests.server.helpers import create, local_game, play_until, wait_for
 
@@ -33,7 +33,7 @@ def seats(*bots: str | None) -> list[dict[str, Any]]:
 
 @pytest.fixture
 def quick_hints(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(hub_module, "HINT_SECONDS", 0.3)
+    monkeypatch.setattr(bot_runner_module, "HINT_SECONDS", 0.3)
     # the workers run at a lower priority: on a machine busy with other tests they may start late, and the
     # steady bot standing in for an overrun hint must then still have time to answer
     monkeypatch.setattr(thinking_module, "FALLBACK_SECONDS", 30.0)

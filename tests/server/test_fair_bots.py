@@ -15,7 +15,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from ageofsteam.server.errors import ApiError
-from ageofsteam.server.hub import Identity
+from ageofsteam.server.live.identity import Identity
 from ageofsteam.server.scheduler import FairQueue
 from ageofsteam.server.thinking import Job, Thinker
 from tests.server.helpers import create, run_async

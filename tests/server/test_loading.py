@@ -13,8 +13,8 @@ import pytest
 from fastapi.testclient import TestClient
 
 from ageofsteam.server import create_app
-from ageofsteam.server import hub as hub_module
 from ageofsteam.server.errors import ApiError
+from ageofsteam.server.live import cache as cache_module
 from tests.server.helpers import create, run_async
 
 T = TypeVar("T")
@@ -33,19 +33,19 @@ def test_a_game_being_replayed_does_not_hold_up_another_game(tmp_path: Path, mon
     app, a, b = _two_games(tmp_path)
     order: list[str] = []
     release = threading.Event()
-    replayed = hub_module._replayed
+    replayed = cache_module._replayed
 
     def held_replay(game_id: str, stored: Any) -> Any:
         release.wait(10)  # on the event loop this would hold every request until the time runs out
         order.append(f"replayed {game_id}")
         return replayed(game_id, stored)
 
-    monkeypatch.setattr(hub_module, "_replayed", held_replay)
+    monkeypatch.setattr(cache_module, "_replayed", held_replay)
 
     async def main() -> tuple[int, int]:
         async with httpx2.AsyncClient(transport=httpx2.ASGITransport(app=app), base_url="http://aos") as web:
             slow = asyncio.create_task(web.get(f"/api/games/{a}"))
-            while not app.state.hub.pending and not slow.done():  # a's load has started
+            while not app.state.hub.games.pending and not slow.done():  # a's load has started
                 await asyncio.sleep(0.001)
             other = await web.get(f"/api/games/{b}")
             order.append(f"answered {b}")
@@ -59,13 +59,13 @@ def test_a_game_being_replayed_does_not_hold_up_another_game(tmp_path: Path, mon
 def test_requests_for_a_game_being_loaded_share_one_replay(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     app, a, _ = _two_games(tmp_path)
     calls: list[str] = []
-    replayed = hub_module._replayed
+    replayed = cache_module._replayed
 
     def counted(game_id: str, stored: Any) -> Any:
         calls.append(game_id)
         return replayed(game_id, stored)
 
-    monkeypatch.setattr(hub_module, "_replayed", counted)
+    monkeypatch.setattr(cache_module, "_replayed", counted)
 
     async def main() -> list[int]:
         async with httpx2.AsyncClient(transport=httpx2.ASGITransport(app=app), base_url="http://aos") as web:
@@ -89,7 +89,7 @@ def test_a_game_that_cannot_be_replayed_is_refused_again_without_replaying_it(
     with TestClient(app) as client:
         a = create(client)["id"]
         app.state.hub.live.pop(a)
-        monkeypatch.setattr(hub_module, "_replayed", broken)
+        monkeypatch.setattr(cache_module, "_replayed", broken)
         for _ in range(3):
             r = client.get(f"/api/games/{a}")
             assert r.status_code == 409 and r.json()["code"] == "unplayable"

@@ -30,8 +30,12 @@ from ageofsteam.server.boards import MARKS_CHARS, Boards, marks
 from ageofsteam.server.decisions import refusal_json
 from ageofsteam.server.errors import ApiError
 from ageofsteam.server.guard import BODY_SECONDS, Guard
-from ageofsteam.server.hub import HINTS_PER_MINUTE, WS_MESSAGES_PER_MINUTE, Hub, Identity, LiveGame, public_seats
+from ageofsteam.server.hub import Hub
 from ageofsteam.server.limits import PerMinute
+from ageofsteam.server.live.bot_runner import HINTS_PER_MINUTE
+from ageofsteam.server.live.game import LiveGame, public_seats
+from ageofsteam.server.live.identity import Identity
+from ageofsteam.server.live.viewers import WS_MESSAGES_PER_MINUTE
 from ageofsteam.server.mail import MAIL_EVERY, Mailer
 from ageofsteam.server.replays import Replays, parse_record, position_json
 from ageofsteam.server.store import Store
@@ -555,7 +559,7 @@ def create_app(
         """Why the player building now can build nothing on ``hex`` (``reason`` null when something fits)."""
         live = await hub.get(game_id)
         async with live.lock:
-            return refusal_json(live, hex)
+            return refusal_json(live.game, hex)
 
     @app.get("/api/games/{game_id}/hint")
     async def hint(game_id: str, x_seat_token: TokenHeader = None, token: TokenQuery = None) -> dict[str, Any]:

@@ -22,7 +22,7 @@ from ageofsteam.server.decisions import route_hexes
 from ageofsteam.server.errors import ApiError
 
 if TYPE_CHECKING:
-    from ageofsteam.server.hub import LiveGame
+    from ageofsteam.server.live.game import LiveGame
 
 T = TypeVar("T")
 

@@ -1,6 +1,6 @@
 """Several server processes on one PostgreSQL database: change notifications and bot leases.
 
-Each process (a *node*, named by a random id) keeps live games in memory (server/hub.py). To serve the same
+Each process (a *node*, named by a random id) keeps live games in memory (server/live/cache.py). To serve the same
 games as the others it needs, from PostgreSQL itself and nothing else:
 
 * **notifications**: every change to a game is announced with ``NOTIFY`` inside its own transaction (so it is

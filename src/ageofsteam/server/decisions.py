@@ -23,7 +23,6 @@ if TYPE_CHECKING:
     from ageofsteam.engine.game import Game
     from ageofsteam.engine.state import GameState
     from ageofsteam.rules.move_goods import Route
-    from ageofsteam.server.hub import LiveGame
 
 GROUPED = (Bid, IssueShares, Build, Deliver, Urbanize)
 TRACK_RADIUS = 100.0  # radius (centre to corner) of the hex the build options' track paths are drawn in
@@ -284,9 +283,8 @@ def blocked_actions(g: GameState, seat: int) -> list[dict[str, str]]:
     return out
 
 
-def refusal_json(live: LiveGame, label: str) -> dict[str, Any]:
+def refusal_json(game: Game, label: str) -> dict[str, Any]:
     """Why the player building track now can build nothing on the hex ``label`` (docs/web-api.md)."""
-    game = live.game
     g = game.state
     h = g.map.by_label.get(label.strip().upper())
     if h is None:
@@ -294,4 +292,4 @@ def refusal_json(live: LiveGame, label: str) -> dict[str, Any]:
     seat = g.to_move
     if g.over or g.build is None or seat != g.build.player or Build not in g.rules.phase(g).accepts:
         raise ApiError(409, "no_build", "no one is building track now", None)
-    return {"index": live.index, "player": seat, "hex": g.label(h), "reason": build_refusal(g, seat, h)}
+    return {"index": len(game.record.actions), "player": seat, "hex": g.label(h), "reason": build_refusal(g, seat, h)}

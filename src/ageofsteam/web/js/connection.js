@@ -1,71 +1,83 @@
 // The connection to the server: loading the game and the decisions, the WebSocket, sending actions and undos.
+// What it learns goes into the page's state (state.js); the page is redrawn by name (redraw), the board and the
+// log directly.
 
 import { api, toast } from "./dom.js";
-import { S, isMine, mapTitle } from "./state.js";
-import { renderAll, renderBanner, renderUndoRequest } from "./game.js";
+import {
+  S, acting, addLog, advanceTo, dropToken, isMine, mapTitle, othersMoved, redraw, select, setGame, setLegal, setLive,
+  setLog, setPending, setPosition, setUndoRequest,
+} from "./state.js";
 import { loadBoard } from "./board.js";
-import { renderDecision } from "./decision.js";
 import { renderLog } from "./story.js";
+
+let refreshing = null; // the refresh under way
+let dirty = false; // something changed while it ran: it runs again
+let socket = null; // the WebSocket of the page
+let pendingIndex = null; // the position an action was sent from, while it is on its way
 
 export async function loadGame() {
   const game = await api("GET", `/api/games/${S.id}`, { token: S.token });
-  S.game = game;
-  S.view = game.view;
-  S.index = game.index;
-  S.you = game.you;
+  setGame(game);
   document.title = `${mapTitle()} — Age of Steam`;
 }
 
 export async function loadLegal() {
   const v = S.view;
   if (!S.token || !v || v.over || typeof v.to_move !== "number" || !isMine(v.to_move)) {
-    S.legal = null;
+    setLegal(null);
     return;
   }
   try {
     const legal = await api("GET", `/api/games/${S.id}/legal`, { token: S.token });
-    S.legal = legal.index === S.index ? legal : null;
-    if (legal.index !== S.index) S.dirty = true;
+    setLegal(legal.index === S.index ? legal : null);
+    if (legal.index !== S.index) dirty = true;
   } catch (err) {
-    S.legal = null;
+    setLegal(null);
     toast(err.message);
   }
 }
 
 /** Bring everything up to date after a change announced on the WebSocket (coalesced). */
 export async function refresh() {
-  if (S.refreshing) {
-    S.dirty = true;
-    return S.refreshing;
+  if (refreshing) {
+    dirty = true;
+    return refreshing;
   }
-  S.refreshing = (async () => {
+  refreshing = (async () => {
     do {
-      S.dirty = false;
+      dirty = false;
       try {
         await loadGame();
         await Promise.all([loadBoard(), loadLegal()]);
       } catch (err) {
         toast(err.message);
       }
-      renderAll();
-    } while (S.dirty);
+      redraw("all");
+    } while (dirty);
   })();
   try {
-    await S.refreshing;
+    await refreshing;
   } finally {
-    S.refreshing = null;
+    refreshing = null;
   }
+}
+
+/** The whole log again (after an undo, or a gap in the updates). */
+async function reloadLog() {
+  const l = await api("GET", `/api/games/${S.id}/log`).catch(() => null);
+  if (l) setLog(l.lines, l.size);
+  return l;
 }
 
 export function connect() {
   const proto = location.protocol === "https:" ? "wss:" : "ws:";
   // the seat token goes in the first message, never in the address (which proxies and logs keep)
   const ws = new WebSocket(`${proto}//${location.host}/api/games/${S.id}/ws`);
-  S.ws = ws;
+  socket = ws;
   ws.addEventListener("open", () => {
     if (S.token) ws.send(JSON.stringify({ type: "auth", token: S.token }));
-    S.wsOk = true;
-    renderBanner();
+    setLive(true);
+    redraw("banner");
   });
   ws.addEventListener("message", (ev) => {
     let msg;
@@ -77,89 +89,67 @@ export function connect() {
     onMessage(msg);
   });
   ws.addEventListener("close", (ev) => {
-    S.wsOk = false;
-    renderBanner();
+    setLive(false);
+    redraw("banner");
     if (ev.code === 4404) return;
-    if (ev.code === 4403) S.token = null;
-    setTimeout(() => { if (S.ws === ws) connect(); }, 1500);
+    if (ev.code === 4403) dropToken();
+    setTimeout(() => { if (socket === ws) connect(); }, 1500);
   });
 }
 
-export function onMessage(msg) {
+function onMessage(msg) {
   if (msg.type === "hello") {
     if (msg.index !== S.index) refresh();
     return;
   }
   if (msg.type === "update") {
-    if (msg.index <= S.index && !S.pendingIndex) return;
+    if (msg.index <= S.index && !pendingIndex) return;
     const gap = S.logSize !== undefined && msg.log_size - (msg.log || []).length !== S.logSize;
-    if (gap) {
-      api("GET", `/api/games/${S.id}/log`).then((l) => { S.log = l.lines; S.logSize = l.size; renderLog(); }).catch(() => {});
-    } else {
-      S.log.push(...(msg.log || []));
-      S.logSize = msg.log_size;
-    }
-    const actor = (msg.actions || []).map((a) => a.action).find((a) => a.player !== undefined);
-    S.view = msg.view;
-    S.index = msg.index;
-    S.legal = null;
-    if (actor) S.lastActed = actor;
-    if ((msg.actions || []).some((a) => typeof a.action.player === "number" && !isMine(a.action.player))) S.othersMoved = true;
-    for (const a of msg.actions || []) {
-      if (typeof a.action.player === "number" && !isMine(a.action.player)) (a.hexes || []).forEach((x) => S.recent.set(x, Date.now()));
-    }
-    S.sel = {};
-    S.hint = null;
-    renderAll();
+    if (gap) reloadLog().then((l) => { if (l) renderLog(); });
+    else addLog(msg.log || [], msg.log_size);
+    const others = (msg.actions || []).filter((a) => typeof a.action.player === "number" && !isMine(a.action.player));
+    setPosition(msg.view, msg.index);
+    if (others.length) othersMoved(others.flatMap((a) => a.hexes || []));
+    redraw("all");
     refresh();
     return;
   }
   if (msg.type === "seats") { // a seat changed hands: its line in the log, and who plays what
-    S.log.push(...(msg.log || []));
-    S.logSize = msg.log_size;
+    addLog(msg.log || [], msg.log_size);
     refresh();
     return;
   }
   if (msg.type === "undo_request") {
-    if (S.you) S.you.undo_request = msg.request;
+    setUndoRequest(msg.request);
     if (msg.refused_by && S.you && S.you.seats.length && !msg.request) toast(`${msg.refused_by} refused the undo.`, "info");
-    renderUndoRequest();
+    redraw("undo-request");
     return;
   }
   if (msg.type === "undo") {
     if (typeof msg.seat === "number" && !isMine(msg.seat) && (msg.undone || []).length) {
       toast(`${msg.by} took back: ${msg.undone.join("; ")}`, "info");
     }
-    S.view = msg.view;
-    S.index = msg.index;
-    S.legal = null;
-    S.sel = {};
-    S.hint = null;
-    api("GET", `/api/games/${S.id}/log`).then((l) => { S.log = l.lines; S.logSize = l.size; renderLog(); }).catch(() => {});
+    setPosition(msg.view, msg.index);
+    reloadLog().then((l) => { if (l) renderLog(); });
     refresh();
   }
 }
 
 export async function send(action) {
   if (S.pending) return; // never send twice
-  S.pending = true;
-  S.pendingIndex = S.index;
-  S.sentIndex = S.index;
-  S.logMark = S.logSize; // what happens from here on is "since your last move"
-  S.recent = new Map(); // the others' moves are highlighted until the player acts
-  renderDecision();
+  setPending(true);
+  pendingIndex = S.index;
+  acting();
+  redraw("decision");
   try {
     const res = await api("POST", `/api/games/${S.id}/actions`, { token: S.token, body: { index: S.index, action } });
-    S.sel = {};
-    if (res.index > S.index) {
-      S.index = res.index;
-      S.legal = null;
-    }
+    select({});
+    advanceTo(res.index);
   } catch (err) {
     toast(err.code === "stale" ? "The game moved on before your choice arrived; here is the new position." : err.message);
   } finally {
-    S.pending = false;
-    S.pendingIndex = null;
+    setPending(false);
+    pendingIndex = null;
   }
   await refresh();
 }
@@ -168,13 +158,13 @@ export async function askUndo() {
   try {
     const r = await api("POST", `/api/games/${S.id}/undo-request`, { token: S.token, body: { index: S.index } });
     if (r.request) {
-      S.you.undo_request = r.request;
+      setUndoRequest(r.request);
       toast(`Asked ${r.request.waiting_for.join(" and ")} to accept.`, "info");
     }
   } catch (err) {
     toast(err.message);
   }
-  renderUndoRequest();
+  redraw("undo-request");
   await refresh();
 }
 
@@ -189,18 +179,17 @@ export async function answerUndo(accept) {
 
 export async function undoLast() {
   if (S.pending) return;
-  S.pending = true;
-  renderDecision();
+  setPending(true);
+  redraw("decision");
   try {
     await api("POST", `/api/games/${S.id}/undo`, { token: S.token, body: { index: S.index, count: 1 } });
-    S.sel = {};
+    select({});
     toast("Your last action was taken back.", "info");
   } catch (err) {
     toast(err.message);
   } finally {
-    S.pending = false;
+    setPending(false);
   }
-  const l = await api("GET", `/api/games/${S.id}/log`).catch(() => null);
-  if (l) { S.log = l.lines; S.logSize = l.size; }
+  await reloadLog();
   await refresh();
 }

@@ -1,12 +1,12 @@
 // The decision panel: the choices of the player to move, the Hint, number boxes that refuse bad input.
 
 import { api, cube, h, money, playerColour, sentence, setKids, spinner, svgEl, swatch, titleCase, toast } from "./dom.js";
-import { S, actionTitle, isMine, playerName, seatInfo } from "./state.js";
+import { S, actionTitle, clearChoice, currentHint, hoverOption, hoverRoute, isMine, playerName, seatInfo, setHint } from "./state.js";
 import { askUndo, send, undoLast } from "./connection.js";
-import { sinceSummary } from "./game.js";
-import { drawOverlays, keepInView } from "./board.js";
-import { loadStory } from "./story.js";
-import { discControl } from "./discs.js";
+import { choose, drawOverlays, selectBuildHex, unchoose } from "./board.js";
+import { loadStory, sinceSummary } from "./story.js";
+
+let hintBusy = false; // a hint is being worked out
 
 export function renderDecision() {
   const el = document.getElementById("decision");
@@ -96,19 +96,14 @@ export function renderDecision() {
   el.classList.toggle("busy", S.pending);
 }
 
-/** The current hint, if it is for the position shown. */
-export function currentHint() {
-  return S.hint && S.hint.index === S.index ? S.hint : null;
-}
-
 export function hintControl() {
   const hint = currentHint();
   if (!hint) {
     return h("div", { class: "hint-row" },
-      h("button", { class: "btn btn-small btn-hint", id: "hint", disabled: S.pending || S.hintBusy, onclick: askHint,
+      h("button", { class: "btn btn-small btn-hint", id: "hint", disabled: S.pending || hintBusy, onclick: askHint,
         title: "Ask a bot what it would play here" },
-      S.hintBusy ? [spinner(), " Thinking…"] : "Hint"),
-      S.hintBusy ? null : h("span", { class: "muted" }, "What would a bot play here?"));
+      hintBusy ? [spinner(), " Thinking…"] : "Hint"),
+      hintBusy ? null : h("span", { class: "muted" }, "What would a bot play here?"));
   }
   const onBoard = hint.build || hint.route || hint.hex;
   const who = hint.level_title || titleCase(hint.level || "bot");
@@ -123,39 +118,33 @@ export function hintControl() {
 }
 
 export async function askHint() {
-  if (S.hintBusy || S.pending) return;
+  if (hintBusy || S.pending) return;
   const index = S.index;
-  S.hintBusy = true;
+  hintBusy = true;
   renderDecision();
   try {
     const hint = await api("GET", `/api/games/${S.id}/hint`, { token: S.token });
     if (hint.index === S.index) {
-      S.hint = hint;
-      S.sel = {}; // the board shows the suggestion
-      S.hoverOption = null;
-      S.hoverRoute = null;
+      setHint(hint);
+      clearChoice(); // the board shows the suggestion
     }
   } catch (err) {
     if (S.index === index) toast(err.message); // else the game moved on: the hint no longer matters
   } finally {
-    S.hintBusy = false;
+    hintBusy = false;
   }
   renderDecision();
   drawOverlays();
 }
 
 export function dismissHint() {
-  S.hint = null;
+  setHint(null);
   renderDecision();
   drawOverlays();
 }
 
 export function showHintOnBoard() {
-  S.sel = {};
-  S.hoverOption = null;
-  S.hoverRoute = null;
-  renderDecision();
-  drawOverlays();
+  unchoose();
   const mark = S.svg && S.svg.querySelector(".hint-hex");
   if (mark) mark.scrollIntoView({ behavior: "smooth", block: "center" });
 }
@@ -184,7 +173,7 @@ export function boardActionsControl(acts) {
     parts.push(h("p", { class: "muted" }, `Click a marked hex on the board (${hexes.length} hexes), or pick one:`));
     parts.push(h("div", { class: "chips map-hexes" }, hexes.map((hex) =>
       h("button", { class: `chip${sel === hex ? " active" : ""}`, "data-map-hex": hex, disabled: S.pending,
-        onclick: () => selectMapHex(hex) },
+        onclick: () => choose({ kind: "map", hex }) },
       hex, count(hex) > 1 ? h("span", { class: "chip-cost" }, `${count(hex)}`) : null))));
   }
   if (sel) parts.push(h("div", { class: "options-list map-actions" }, acts.filter((a) => a.hex === sel).map(actionButton)));
@@ -196,12 +185,6 @@ export function groupControl(acts) {
   return h("div", { class: "group", "data-group": acts[0].action.kind },
     h("h3", {}, `${acts[0].group} (${acts.length})`),
     h("div", { class: "options-list scroll-list" }, acts.map(actionButton)));
-}
-
-export function selectMapHex(hex) {
-  S.sel = { kind: "map", hex };
-  renderDecision();
-  drawOverlays();
 }
 
 export function phaseHint(v, seat) {
@@ -322,7 +305,7 @@ export function urbanizeControl(towns) {
   const sel = S.sel.kind === "urbanize" ? S.sel : null;
   const list = h("div", { class: "chips" }, towns.map((t) =>
     h("button", { class: `chip${sel && sel.hex === t.hex ? " active" : ""}`, "data-town": t.hex, disabled: S.pending,
-      onclick: () => { S.sel = { kind: "urbanize", hex: t.hex }; renderDecision(); drawOverlays(); } }, t.where || t.hex)));
+      onclick: () => choose({ kind: "urbanize", hex: t.hex }) }, t.where || t.hex)));
   const town = sel && towns.find((t) => t.hex === sel.hex);
   return h("div", { class: "group" }, h("h3", {}, "Urbanization: place a New City"),
     h("p", { class: "muted" }, "Pick a town (or click it on the board), then the New City to put there."),
@@ -348,9 +331,9 @@ export function buildControl(builds) {
   parts.push(h("p", {}, h("b", {}, chosen.where || chosen.hex), ` · ${chosen.options.length} way${chosen.options.length === 1 ? "" : "s"} to build`));
   parts.push(h("div", { class: "options-list" }, chosen.options.map((o, i) =>
     h("button", { class: `option-card${i === (sel.option || 0) ? " active" : ""}`, "data-option-index": i, disabled: S.pending,
-      onclick: () => { S.sel = { ...sel, option: i }; renderDecision(); drawOverlays(); },
-      onmouseenter: () => { S.hoverOption = i; drawOverlays(); },
-      onmouseleave: () => { S.hoverOption = null; drawOverlays(); } },
+      onclick: () => choose({ ...sel, option: i }),
+      onmouseenter: () => { hoverOption(i); drawOverlays(); },
+      onmouseleave: () => { hoverOption(null); drawOverlays(); } },
     tileIcon(o),
     h("span", { class: "opt-text" },
       h("span", { class: "opt-title" }, sentence(o.title)),
@@ -361,16 +344,8 @@ export function buildControl(builds) {
   parts.push(h("div", { class: "button-row" },
     h("button", { class: "btn btn-primary", id: "confirm-build", disabled: S.pending, onclick: () => send(opt.action) },
       `Build for ${money(opt.cost)}`),
-    h("button", { class: "btn btn-ghost", onclick: () => { S.sel = {}; renderDecision(); drawOverlays(); } }, "Choose another hex")));
+    h("button", { class: "btn btn-ghost", onclick: () => choose({}) }, "Choose another hex")));
   return h("div", { class: "group" }, parts);
-}
-
-export function selectBuildHex(hex) {
-  S.sel = { kind: "build", hex, option: 0 };
-  S.hoverOption = null;
-  renderDecision();
-  drawOverlays();
-  keepInView(hex);
 }
 
 /** A small picture of a tile's track (for the list of options), from the track paths the server sends. */
@@ -397,7 +372,7 @@ export function deliveryControl(deliveries) {
   const parts = [h("h3", {}, "Move a good")];
   const cubesList = h("div", { class: "chips cubes-list" }, deliveries.map((d, i) =>
     h("button", { class: `chip${sel && sel.cube === i ? " active" : ""}`, "data-cube": `${d.city}:${d.colour}`, disabled: S.pending,
-      onclick: () => { S.sel = { kind: "deliver", cube: i, route: 0 }; renderDecision(); drawOverlays(); } },
+      onclick: () => choose({ kind: "deliver", cube: i, route: 0 }) },
     cube(d.colour), ` ${d.city_name}`, h("span", { class: "chip-cost" }, `${d.routes.length} route${d.routes.length === 1 ? "" : "s"}`))));
   parts.push(h("p", { class: "muted" }, "Pick a cube (or click its city on the board), then a route."));
   parts.push(cubesList);
@@ -406,9 +381,9 @@ export function deliveryControl(deliveries) {
     const r = d.routes[sel.route || 0];
     parts.push(h("div", { class: "options-list routes" }, d.routes.map((route, i) =>
       h("button", { class: `option-card route${i === (sel.route || 0) ? " active" : ""}`, "data-route-index": i, disabled: S.pending,
-        onclick: () => { S.sel = { ...sel, route: i }; renderDecision(); drawOverlays(); },
-        onmouseenter: () => { S.hoverRoute = i; drawOverlays(); },
-        onmouseleave: () => { S.hoverRoute = null; drawOverlays(); } },
+        onclick: () => choose({ ...sel, route: i }),
+        onmouseenter: () => { hoverRoute(i); drawOverlays(); },
+        onmouseleave: () => { hoverRoute(null); drawOverlays(); } },
       h("span", { class: "opt-text" },
         h("span", { class: "opt-title" }, route.names.join(" → ")),
         h("span", { class: "opt-tracks" }, `${route.links.length} link${route.links.length === 1 ? "" : "s"}`)),
@@ -423,4 +398,22 @@ export function deliveryControl(deliveries) {
 export function incomeText(income) {
   return income.map((x) => h("span", { class: "income-item", style: { "--pc": x.seat === null ? "#999" : playerColour(S.view.players.find((p) => p.seat === x.seat).colour) } },
     `${x.seat === null ? "no one" : x.name} +${x.income}`));
+}
+
+/** Discs on an area map's circles: click a highlighted circle on the map, then confirm here; the whole list
+ *  stays at hand, folded. */
+export function discControl(acts) {
+  const sel = S.sel.kind === "disc" ? acts.find((a) => a.circle === S.sel.circle) : null;
+  const parts = [h("h3", {}, `${acts[0].group} (${acts.length})`)];
+  parts.push(h("p", { class: "muted" }, `Click a highlighted circle on the map (${acts.length} open to you); pointing at one shows its price.`));
+  if (sel) {
+    parts.push(h("p", { class: "disc-chosen", id: "disc-chosen" }, sentence(sel.label)));
+    parts.push(h("div", { class: "button-row" },
+      h("button", { class: "btn btn-primary", id: "confirm-disc", disabled: S.pending, onclick: () => send(sel.action) },
+        `Place the disc for ${money(sel.cost)}`),
+      h("button", { class: "btn btn-ghost", onclick: () => choose({}) }, "Choose another circle")));
+  }
+  parts.push(h("details", { class: "disc-list" }, h("summary", {}, "or pick it from a list"),
+    h("div", { class: "options-list scroll-list" }, acts.map(actionButton))));
+  return h("div", { class: "group", "data-group": acts[0].action.kind }, parts);
 }

@@ -114,7 +114,7 @@ export async function api(method, path, { body, token } = {}) {
   return data;
 }
 
-export let toastTimer = null;
+let toastTimer = null;
 
 export function toast(message, kind = "error") {
   const el = document.getElementById("toast");

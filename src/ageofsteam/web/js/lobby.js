@@ -3,7 +3,7 @@
 import { loadResults, renderRecord } from "./record.js";
 import { BOT_LEVELS, DEFAULT_BOT, DEFAULT_NAMES, absoluteUrl, api, botBadge, copyText, h, playerRange, setKids, storeToken, storedTokens, swatch, titleCase, toast } from "./dom.js";
 
-export const lobby = { maps: [], bots: BOT_LEVELS, created: null, timer: null };
+const lobby = { maps: [], bots: BOT_LEVELS, created: null, timer: null };
 
 export async function showLobby() {
   document.title = "Age of Steam — Lobby";

@@ -1,21 +1,18 @@
 // The replay viewer: a game's positions one by one, with the log beside them.
 
 import { api, h, setKids } from "./dom.js";
-import { S, mapTitle } from "./state.js";
-import { renderGoods, renderMapPanel, renderPlayers } from "./game.js";
-import { Z, placeBoard, setupZoom, zoomTools } from "./board.js";
+import { S, mapTitle, openReplay, setReplayed } from "./state.js";
+import { placeBoard } from "./board.js";
+import { renderGoods, renderMapPanel, renderPlayers } from "./panels.js";
 import { renderLog } from "./story.js";
+import { resetZoom, setupZoom, zoomTools } from "./zoom.js";
 
-export const R = { src: null, index: 0, total: 0, timer: null, seq: 0, labels: false };
+const R = { src: null, index: 0, total: 0, timer: null, seq: 0, labels: false };
 
 export async function showReplay(src) {
   R.src = src;
-  S.id = src.game || null;
-  S.game = null;
-  S.you = null;
-  S.legal = null;
-  S.recent = new Map();
-  Z.base = null;
+  openReplay(src.game || null);
+  resetZoom();
   const app = document.getElementById("app");
   const back = src.game ? h("a", { href: `/game/${encodeURIComponent(src.game)}`, class: "muted" }, "back to the game") : h("a", { href: "/", class: "muted" }, "lobby");
   setKids(app,
@@ -66,10 +63,7 @@ export async function replayTo(index, known = null) {
   if (!pos || seq !== R.seq) return;
   R.index = pos.index;
   R.total = pos.total;
-  S.view = pos.view;
-  S.index = pos.index;
-  S.log = pos.log;
-  S.game = { map: pos.view.map, map_name: pos.view.map_name, seats: [] };
+  setReplayed(pos);
   placeBoard(pos.svg);
   renderReplayControls(pos);
   renderMapPanel();

@@ -6,11 +6,13 @@ import { S, mapTitle } from "./state.js";
 
 export const TOURED_KEY = "aos.toured"; // the maps whose tour this browser has seen
 
+let guide = null; // the rules of the map shown, fetched once
+
 export async function loadGuide() {
-  if (S.guide && S.guide.for === S.game.map) return S.guide;
+  if (guide && guide.for === S.game.map) return guide;
   const g = await api("GET", `/api/maps/${encodeURIComponent(S.game.map)}/guide`);
-  S.guide = { ...g, for: S.game.map };
-  return S.guide;
+  guide = { ...g, for: S.game.map };
+  return guide;
 }
 
 export function rulesButton() {

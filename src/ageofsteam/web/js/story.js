@@ -1,7 +1,8 @@
-// The log and the game's story: the score broken down and each player's figures per turn as SVG charts.
+// The log and the game's story: what happened since the player's last move, the score broken down and each
+// player's figures per turn as SVG charts.
 
 import { api, h, playerColour, setKids, svgEl, swatch } from "./dom.js";
-import { S } from "./state.js";
+import { S, playerName } from "./state.js";
 
 export const CHARTS = [["score", "Score"], ["income", "Income"], ["cash", "Cash"], ["shares", "Shares"], ["engine", "Engine"]];
 
@@ -96,4 +97,17 @@ export function renderLog() {
   const lines = S.log.slice(-300);
   setKids(el, ...lines.map((line) => h("li", { class: /^(Turn|Phase|—|==|[IVX]+\.)/.test(line) ? "log-head" : "" }, line)));
   el.scrollTop = el.scrollHeight;
+}
+
+/** "What happened since your last move": the log lines since this player last acted, their own left out. */
+export function sinceSummary() {
+  if (S.logMark === undefined || S.logMark >= S.log.length) return null;
+  const mine = new Set((S.you && S.you.seats ? S.you.seats : []).map(playerName));
+  const lines = S.log.slice(S.logMark).filter((line) => ![...mine].some((n) => line.startsWith(`${n} `)));
+  if (!lines.length) return null;
+  const shown = lines.slice(-12);
+  return h("details", { class: "since", id: "since", open: true },
+    h("summary", {}, `Since your last move (${lines.length})`),
+    h("ol", { class: "since-list" }, lines.length > shown.length ? h("li", { class: "muted" }, `… ${lines.length - shown.length} earlier`) : null,
+      shown.map((line) => h("li", {}, line))));
 }
