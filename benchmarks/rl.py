@@ -146,7 +146,7 @@ def main() -> int:
     unknown = [i for i in args.ids if i not in env_ids()]
     if unknown:
         parser.error(f"unknown id {unknown[0]!r}; ids: {', '.join(sorted(env_ids()))}")
-    print(f"{'id':34} {'opponents':>9} {'agent':>6} {'steps/s':>8} {'target':>7}")
+    print(f"{'id':36} {'opponents':>9} {'agent':>6} {'steps/s':>8} {'target':>7}")
     rows = []
     for env_id, level, agent, seconds in rows_to_run(args):
         row = run_row(env_id, level, agent, seconds)
@@ -156,7 +156,7 @@ def main() -> int:
             row["met"] = row["steps_per_second"] >= target
         rows.append(row)
         mark = "" if target is None else f"{'≥' if row['met'] else '<'} {target}"
-        print(f"{env_id:34} {level:>9} {agent:>6} {row['steps_per_second']:>8.0f} {mark:>7}", flush=True)
+        print(f"{env_id:36} {level:>9} {agent:>6} {row['steps_per_second']:>8.0f} {mark:>7}", flush=True)
     entry = {
         "commit": commit(),
         "date": datetime.now(UTC).isoformat(timespec="seconds"),

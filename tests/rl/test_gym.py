@@ -105,7 +105,7 @@ def test_opponents_are_cheap_bots_or_any_bot_given() -> None:
     """The levels a learner trains against are seated on small budgets; another level as the bots make it, and
     a bot object as it is."""
     cheap = opponent("random")
-    assert isinstance(cheap, RandomBot) and (cheap.weighed, cheap.stops) == (4, 3)
+    assert isinstance(cheap, RandomBot) and (cheap.weighed, cheap.stops) == (16, 3)
     steady = opponent("steady")
     assert isinstance(steady, SteadyBot) and steady.plans_tried == 0
     assert type(opponent("strong")).__name__ == "StrongBot"

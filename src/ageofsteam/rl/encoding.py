@@ -249,12 +249,17 @@ class Decision:
         routes: dict[tuple[int, ...], list[Action]] = {}
         for a in legal:
             layout = codec.layout_of(a)
+            if layout.link is None and len(layout.readers) == 1:  # one index (most kinds)
+                read, table = layout.readers[0]
+                i = table.get(read(a))
+                if i is None:
+                    layout.steps(a, codec.map_id)  # says which value has no index
+                elif leaves.setdefault(i, a) is not a:
+                    raise EncodingError(f"two legal actions share the index {i}: {leaves[i]} and {a}")
+                continue
             steps = layout.steps(a, codec.map_id)
             if layout.link is not None:
                 routes.setdefault(steps, []).append(a)
-            elif len(steps) == 1:
-                if leaves.setdefault(steps[0], a) is not a:
-                    raise EncodingError(f"two legal actions share the index {steps[0]}: {leaves[steps[0]]} and {a}")
             else:
                 self._add(steps, a, ())
         for head, group in routes.items():

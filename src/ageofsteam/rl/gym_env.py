@@ -31,7 +31,7 @@ ILLEGAL = ("lose", "raise")
 VERSION = 1  # the ids' version (-v1): raised whenever the spaces or what an episode is change
 # the bots an environment seats for these levels: small budgets, so that a learner's steps stay cheap
 CHEAP: dict[str, Callable[[], Bot]] = {
-    "random": lambda: RandomBot(weighed=4, stops=3),
+    "random": lambda: RandomBot(weighed=16, stops=3),
     "steady": lambda: SteadyBot(plans_tried=0),
 }
 
