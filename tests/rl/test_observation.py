@@ -161,203 +161,96 @@ def test_the_core_package_does_not_import_the_research_libraries() -> None:
     assert out.stdout.strip() == ""
 
 
-def test_observations_from_memory_equal_fresh_ones_on_every_map() -> None:
-    """What a table's observations remember between positions (the hexes per observer, the display, the
-    supplies, the map's dict figures per observer, the parts made for a tile) changes nothing: after every step
-    of a seeded random game, the observation of each seat that looks (all of them, some, or none, in any order,
-    so that a seat may look again after many changes it did not see) equals one written afresh by a layout
-    that remembers nothing yet, and the mask holds exactly the legal indices."""
-    from ageofsteam.rl.table import _spaces
-
-    built = 0
-    for map_id in map_ids():
-        table = Table(map_id, None, 5)
-        rng = random.Random(map_id)
-        tiles = 0
-        seats = len(table.state.players)
-        for _ in range(150):
-            if table.over:
-                break
-            fresh = _spaces.__wrapped__(map_id, "{}").layout  # a new layout: nothing remembered
-            for seat in rng.sample(range(seats), rng.choice([seats, seats, rng.randint(0, seats)])):
-                got = table.observe(seat)
-                assert np.array_equal(got, fresh.observe(table.state, seat, table.under_way)), (map_id, seat)
-            legal = table.legal()
-            assert np.flatnonzero(table.mask()).tolist() == legal
-            table.step(rng.choice(legal))
-            tiles = max(tiles, len(table.state.tiles))
-        built += tiles > 0
-    assert built >= len(map_ids()) // 2  # most games reached track building (the others bid for long)
+def hex_rows(layout: Any, g: Any, me: int) -> np.ndarray:
+    return layout.observe(g, me)[: layout.n_hexes * layout.width].reshape(layout.n_hexes, layout.width)
 
 
-def test_a_map_figure_changed_in_place_is_read_again() -> None:
-    """A map's dict figure whose value changes in place (a floor added to a stack, a seat to a list, an entry
-    to a dict) is read again by an observation that remembers the figure: it equals a fresh observation."""
-    from ageofsteam.rl.observation import ObservationMemory
-
-    def grow(v: Any) -> None:
-        if isinstance(v, list):
-            v.append(v[0] if v else 0)
-        elif isinstance(v, dict):
-            v["grown"] = 1
-        else:
-            v.add(("grown",))
-
-    changed = 0
-    for map_id in map_ids():
-        table = Table(map_id, None, 2)
-        g = table.state.copy()
-        layout = table.spaces.layout
-        memory = ObservationMemory(layout)
-        for name, how, _, _ in layout.figures.plan:
-            value = getattr(g.map_state, name)
-            inner = [v for v in (value.values() if how == "dict" and value else ()) if isinstance(v, (list, dict, set))]
-            if not inner:
-                continue
-            before = layout.observe(g, 0, (), memory)
-            grow(inner[0])
-            after = layout.observe(g, 0, (), memory)
-            assert not np.array_equal(before, after), (map_id, name)
-            assert np.array_equal(after, layout.observe(g, 0)), (map_id, name)
-            changed += 1
-    assert changed >= 3  # the maps keeping lists or dicts in a dict figure from the start
-
-
-def test_a_map_dict_figure_follows_entries_added_changed_and_taken_away(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The templates keep a map's dict figures entry by entry: after an entry is added (on a hex, on a hex
-    side, for a seat), changed and taken away, and, in a field of numbers, after an amount that is not a whole
-    number comes (the field then written afresh, since such sums depend on their order) and a large one in the
-    same row comes and goes, every seat's observation equals a fresh one. (The entries are made up: the map's
-    goods on hexes, which some maps read from these fields, are left out of both observations.)"""
-    import typing
-
-    from ageofsteam.rl.observation import ObservationMemory
-
-    checked = inexact = 0
-    for map_id in map_ids():
-        table = Table(map_id, None, 3)
-        layout = table.spaces.layout
-        g = table.state.copy()
-        monkeypatch.setattr(type(g.rules), "goods_on_hexes", lambda self, g: {})
-        hints = typing.get_type_hints(type(g.map_state))
-        memory = ObservationMemory(layout)
-        seats = range(len(g.players))
-        b, c = g.map.labels[0], g.map.labels[1]
-        for name, _ in layout.figures.dicts:
-            kind = typing.get_origin(typing.get_args(hints[name])[1]) or typing.get_args(hints[name])[1]
-            if kind not in (list, int, float):
-                continue
-            if getattr(g.map_state, name) is None:
-                setattr(g.map_state, name, {})
-            value = getattr(g.map_state, name)
-
-            def amount(k: int) -> Any:
-                return [1, 0][:k] + [0] * (k - 2) if kind is list else k  # noqa: B023 (used at once)
-
-            steps: list[Any] = [
-                (b, amount(2)),  # a hex (in a list: its length and two seats)
-                (f"{b}-{c}", amount(1)),  # a hex side: counted at both hexes
-                (1, amount(3)),  # a seat
-                (b, amount(1)),  # changed
-                (f"{b}-{c}", None),  # taken away
-            ]
-            if kind is not list:
-                steps += [(c, 0.1), (f"{c}-{b}", 1e8), (f"{c}-{b}", None), (c, None)]  # 0.1 left, not 1e8 - 1e8
-                inexact += 1
-            steps += [(b, None), (1, None)]
-            for k, v in steps:
-                for me in seats:
-                    layout.observe(g, me, (), memory)  # every seat has looked before the change
-                if v is None:
-                    del value[k]
-                else:
-                    value[k] = v
-                for me in seats:
-                    assert np.array_equal(layout.observe(g, me, (), memory), layout.observe(g, me)), (map_id, name, k)
-            checked += 1
-    assert checked >= 8 and inexact >= 4  # the maps' dict fields of lists and of numbers
-
-
-def test_observations_from_memory_follow_tiles_taken_away_laid_again_and_owned_anew() -> None:
-    """The hexes remembered follow every change of the tiles: a tile taken away (the others then no longer at
-    the places seen), laid again on its hex, laid on a new hex, and its owners changed in place; after each
-    (followed by ``board_changed``, as the engine does), every seat's observation equals a fresh one. The first
-    seat's look compares the tiles; the others', the board changed no more since, take them as it saw them."""
+def test_hex_rows_show_the_tiles_on_the_board_and_nothing_where_none_lies() -> None:
+    """After a tile is taken away, laid back, laid again turned, laid on a new hex and its owners changed in
+    place, every seat's hex rows show exactly the tiles on the board (type, rotation, town disk, and the owners
+    of its tracks by relative seat) and zeros where no tile lies."""
     from ageofsteam.engine.state import PlacedTile
-    from ageofsteam.rl.observation import ObservationMemory
 
-    map_id = "rust-belt"
-    table = Table(map_id, 3, 7)
+    table = Table("rust-belt", 3, 7)
     rng = random.Random(7)
     while len(table.state.tiles) < 6 and not table.over:
         table.step(rng.choice(table.legal()))
     g = table.state.copy()
     layout = table.spaces.layout
-    memory = ObservationMemory(layout)
-    fresh = ObservationMemory  # a new memory per look: nothing remembered
+    n = len(g.players)
 
-    def same() -> None:
-        g.board_changed()
-        for seat in range(len(g.players)):
-            assert np.array_equal(layout.observe(g, seat, (), memory), layout.observe(g, seat, (), fresh(layout)))
-        assert memory.state is g and memory.board_changes == g.board_changes
+    def shown() -> None:
+        for me in range(n):
+            rows = hex_rows(layout, g, me)
+            for h in range(layout.n_hexes):
+                t = g.tiles.get(h)
+                tile = rows[h, layout.ch_tile : layout.ch_tile + 3].tolist()
+                owners = rows[h, layout.ch_seats : layout.ch_seats + MAX_SEATS + 1].tolist()
+                expected = [0.0] * (MAX_SEATS + 1)
+                for o in t.owners if t is not None else ():
+                    expected[MAX_SEATS if o is None else (o - me) % n] += 1
+                assert owners == expected, (h, me)
+                assert tile == ([layout.tiles.index(t.tile) + 1, t.rotation, t.disk] if t else [0, 0, 0]), (h, me)
 
-    same()
+    shown()
     hexes = list(g.tiles)
-    taken = g.tiles.pop(hexes[1])  # the later tiles move up a place
-    same()
-    g.tiles[hexes[1]] = taken  # back, at the end now
-    same()
+    taken = g.tiles.pop(hexes[1])
+    shown()
+    g.tiles[hexes[1]] = taken
     t = g.tiles[hexes[2]]
-    g.tiles[hexes[2]] = PlacedTile(t.tile, (t.rotation + 1) % 6, t.disk, t.tracks, t.owners[:])  # laid again
-    same()
-    g.tiles[hexes[0]].owners[0] = 1 if g.tiles[hexes[0]].owners[0] != 1 else None  # owners changed in place
-    same()
+    g.tiles[hexes[2]] = PlacedTile(t.tile, (t.rotation + 1) % 6, t.disk, t.tracks, t.owners[:])
+    shown()
+    g.tiles[hexes[0]].owners[0] = 1 if g.tiles[hexes[0]].owners[0] != 1 else None
+    shown()
     free = next(h for h in range(g.map.size) if h not in g.tiles and not g.is_city(h))
-    g.tiles[free] = PlacedTile(t.tile, t.rotation, False, t.tracks, [2] * len(t.tracks))  # a new hex tiled
-    same()
+    g.tiles[free] = PlacedTile(t.tile, t.rotation, False, t.tracks, [2] * len(t.tracks))
+    shown()
 
 
-def test_players_rows_from_memory_follow_one_players_change_and_earlier_positions() -> None:
-    """Observations written with a game's memory show a change of one player's figures in place (cash,
-    income, the action held, the first-tile rule, eliminated), of the order, the auction's bids and the
-    upgrades, and a look at an earlier copy of the position (as after an undo): every seat's observation
-    equals a fresh one."""
-    from ageofsteam.engine.state import Auction
-    from ageofsteam.rl.observation import ObservationMemory
+def entry_row(v: Any, me: int, n: int) -> list[float]:
+    """A dict entry's row as seat ``me`` sees it: its amount, then the seats it holds (relative)."""
+    out = [0.0] * (1 + MAX_SEATS)
+    out[0] = float(len(v)) if isinstance(v, list) else float(v)
+    for s in v if isinstance(v, list) else ():
+        out[1 + (s - me) % n] += 1.0
+    return out
 
-    table = Table("rust-belt", 4, 3)
-    layout = table.spaces.layout
-    g = table.state.copy()
-    earlier = g.copy()
-    memory = ObservationMemory(layout)
 
-    def same(state: Any) -> None:
-        for seat in range(len(state.players)):
-            assert np.array_equal(
-                layout.observe(state, seat, (), memory), layout.observe(state, seat, (), ObservationMemory(layout))
-            )
+def test_a_map_s_dict_figures_count_at_hexes_hex_sides_and_seats(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A map's dict figure is read entry by entry: an entry on a hex counts at that hex's row, on a hex side
+    ``"A-B"`` at both hexes' rows, on a seat at that seat's row relative to the observer; a number by itself, a
+    list by its length with the seats it holds counted by relative seat. (The entries are made up; the map's
+    goods on hexes, which some maps read from these fields, are left out.)"""
+    import typing
 
-    same(g)
-    p = g.players[2]
-    for change in (
-        lambda: setattr(p, "cash", p.cash + 13),
-        lambda: setattr(p, "income", p.income - 2),
-        lambda: setattr(p, "action", layout.actions[0]),
-        lambda: setattr(p, "action", layout.actions[-1]),
-        lambda: setattr(p, "action", None),
-        lambda: setattr(p, "has_built", not p.has_built),
-        lambda: setattr(p, "eliminated", True),
-        lambda: g.order.reverse(),
-        lambda: setattr(g, "auction", Auction([1, 3], {1: 4})),
-        lambda: g.auction.bids.update({3: 6}),
-        lambda: g.auction.bidders.remove(1),
-        lambda: setattr(g, "auction", None),
-        lambda: g.engine_upgraded.add(3),
-    ):
-        before = layout.observe(g, 0, (), memory)
-        change()
-        same(g)
-        assert not np.array_equal(before, layout.observe(g, 0, (), memory))
-        same(earlier)  # back to the position before every change, then on again
-        same(g)
+    checked = 0
+    for map_id in map_ids():
+        lo, hi = load_rules(map_id).player_counts()
+        if hi < 2:
+            continue
+        table = Table(map_id, max(lo, 2), 3)
+        layout, figures = table.spaces.layout, table.spaces.layout.figures
+        g = table.state.copy()
+        monkeypatch.setattr(type(g.rules), "goods_on_hexes", lambda self, g: {})
+        n = len(g.players)
+        hints = typing.get_type_hints(type(g.map_state))
+        b, c = g.map.labels[0], g.map.labels[1]
+        for name, how, offset, _ in figures.plan:
+            kind = typing.get_args(hints[name])[1] if how == "dict" else None
+            if kind is int:
+                entries: dict[Any, Any] = {b: 5, f"{b}-{c}": 2, 1: 3}
+            elif kind == list[int]:
+                entries = {b: [1, 0], f"{b}-{c}": [1], 1: [0, 0, 1]}
+            else:
+                continue
+            setattr(g.map_state, name, entries)
+            for me in range(n):
+                start = layout.at["map"] + offset
+                rows = layout.observe(g, me)[start : start + figures.keys * (1 + MAX_SEATS)].reshape(figures.keys, -1)
+                side = entry_row(entries[f"{b}-{c}"], me, n)
+                at_b = [x + y for x, y in zip(entry_row(entries[b], me, n), side, strict=True)]
+                assert rows[figures.key_index[b]].tolist() == at_b
+                assert rows[figures.key_index[c]].tolist() == side
+                assert rows[figures.seat_base + (1 - me) % n].tolist() == entry_row(entries[1], me, n)
+            checked += 1
+    assert checked >= 5  # the maps' dict fields of numbers and of seats

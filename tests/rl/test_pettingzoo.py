@@ -191,32 +191,3 @@ def test_render_shows_the_position_in_words() -> None:
     env.reset()
     text = env.render()
     assert text is not None and "Rust Belt, turn 1" in text and "← to move" in text
-
-
-def test_the_space_draws_from_its_mask_as_gymnasium_does() -> None:
-    """A masked sample with the mask the environment gave out draws what Gymnasium's own Discrete space draws
-    from the same generator; any other mask (a writable copy, a mask of other values) is checked as
-    Gymnasium checks it, and a mask with nothing open gives the space's start."""
-    from gymnasium.spaces import Discrete
-
-    env = aec_env("rust-belt", players=4, seed=3)
-    env.reset()
-    rng = random.Random(0)
-    for _ in range(40):
-        agent = env.agent_selection
-        mask = env.observe(agent)["action_mask"]
-        ours = env.action_space(agent)
-        theirs = Discrete(int(ours.n))
-        ours.seed(7)
-        theirs.seed(7)
-        assert [ours.sample(mask) for _ in range(20)] == [theirs.sample(mask) for _ in range(20)]
-        env.step(rng.choice(np.flatnonzero(mask)))
-    space = env.action_space(env.agent_selection)
-    mask = env.observe(env.agent_selection)["action_mask"]
-    copy = mask.copy()
-    assert copy.flags.writeable
-    copy[np.flatnonzero(mask == 0)[0]] = 2
-    with pytest.raises(AssertionError, match="0 or 1"):
-        space.sample(copy)
-    other = env.observe(next(a for a in env.agents if a != env.agent_selection))["action_mask"]
-    assert space.sample(other) == space.start

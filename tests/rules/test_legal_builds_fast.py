@@ -219,33 +219,3 @@ def test_the_listing_stays_exact_when_it_forgets_older_answers(monkeypatch):
     assert check_positions(uniform_games("rust-belt", games=3)) > 0
     memory = next(iter(build_listing._MEMORIES.values()))
     assert len(memory.listed) <= 40
-
-
-def test_a_listing_records_the_builds_the_resources_cut_short_as_cuts_of_the_remembered_ones():
-    """Where the cash, the tile supply or the town disks cut a hex's remembered builds short, a recorded
-    listing names the part as a Cut of the hex's remembered builds, keeping exactly those the resources allow
-    (in their order), and the same Cut when the listing is made again; the other parts are the remembered
-    builds themselves."""
-    cuts = 0
-    for g in uniform_games("rust-belt", games=4):
-        seat = deciding_build(g)
-        assert seat is not None
-        with build_listing.RecordListings() as recorded:
-            listing = build_listing.legal_build_actions(g, seat)
-            again = build_listing.legal_build_actions(g, seat)
-        (_, parts), (_, parts_again) = recorded
-        assert listing == again and parts == parts_again
-        cash = g.players[seat].cash
-        short = {tile for tile, n in g.supply.items() if n <= 0}
-        for part in parts:
-            if not isinstance(part, build_listing.Cut):
-                assert isinstance(part, build_listing.Listed)
-                continue
-            cuts += 1
-            assert part.actions == [
-                a
-                for a, tile, cost, disk, fresh in part.whole.builds
-                if cost <= cash and not (fresh and tile in short) and (g.disks > 0 or not disk)
-            ]
-            assert len(part.actions) < len(part.whole.actions)
-    assert cuts > 20

@@ -6,9 +6,9 @@ It is no strategy, but it plays like a careless beginner rather than like a die:
   would otherwise bankrupt it;
 * bids stay small, and a Turn Order pass is mostly used when held;
 * every special action can be taken; Locomotive is less likely when the income could not carry it;
-* building weighs up to 40 legal builds: completing a link is best, then track that extends its own
-  unfinished section or leaves a city towards a city its cubes can go to (never back where it came from);
-  cost counts against a build, and the cash needed for this turn's expenses is kept;
+* building weighs up to 40 legal builds (fewer in a cheaper bot): completing a link is best, then track that
+  extends its own unfinished section or leaves a city towards a city its cubes can go to (never back where it
+  came from); cost counts against a build, and the cash needed for this turn's expenses is kept;
 * moving delivers the cube that pays the bot itself most; the engine is raised when that opens a delivery
   or a much better one;
 * Production boxes and New City tiles are chosen at random.
@@ -166,8 +166,13 @@ class RandomBot(Bot):
     name = "random"
     level = "random"
 
-    def __init__(self) -> None:
+    def __init__(self, weighed: int = PLANS_LOOKED_AT, stops: int | None = None) -> None:
+        """``weighed``: the legal builds weighed for one build; ``stops``: how many of the stops it could build
+        from (cities, towns on its track) it ranks for a build, drawn at random (None: all of them). Small
+        figures make a cheaper opponent (the research environments')."""
         self._cached_look: _Look | None = None
+        self.weighed = weighed
+        self.stops = stops
 
     def hint(self, game: Game, rng: random.Random) -> Hint:
         return Hint(self.choose(game, rng), "a move the Easy bot picked with some chance")
@@ -341,7 +346,7 @@ class RandomBot(Bot):
             score = self._score(g, plan, frontier, look) + 3.0 * rng.random()
             if score > best_score:
                 best, best_score = plan, score
-            if seen >= PLANS_LOOKED_AT:
+            if seen >= self.weighed:
                 break
         if best is None or (best_score < -6 and rng.random() < 0.8):
             return None
@@ -351,9 +356,10 @@ class RandomBot(Bot):
         """A few cities (and towns where this player has track) to build from: those with a worthy city
         within reach, best first, with some chance."""
         ranked = []
-        for s in look.dist:
-            if not (g.is_city(s) or (s in g.tiles and seat in g.tiles[s].owners)):
-                continue
+        stops = [s for s in look.dist if g.is_city(s) or (s in g.tiles and seat in g.tiles[s].owners)]
+        if self.stops is not None and len(stops) > self.stops:
+            stops = rng.sample(stops, self.stops)
+        for s in stops:
             best = -look.towards(s, look.group(s))
             ranked.append((best + 2.0 * rng.random(), s))
         ranked.sort(reverse=True)

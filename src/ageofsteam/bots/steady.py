@@ -214,12 +214,14 @@ class SteadyBot(RandomBot):
     name = "steady"
     level = "steady"
 
-    def __init__(self, plan_work: int | None = PLAN_WORK) -> None:
+    def __init__(self, plan_work: int | None = PLAN_WORK, plans_tried: int = PLANS_TRIED) -> None:
         """``plan_work``: the work a map's own plan for the turn may do for one decision, in the map's own units
-        (Detroit: projections of the turns to come); None: all it would do (for experiments). The bot never
-        reads the clock: a decision depends on the position and ``rng`` alone, on any machine."""
+        (Detroit: projections of the turns to come); None: all it would do (for experiments). ``plans_tried``:
+        the link plans built on a copy to weigh them (0: taken by their value alone, a cheaper bot). The bot
+        never reads the clock: a decision depends on the position and ``rng`` alone, on any machine."""
         super().__init__()
         self.plan_work = plan_work
+        self.plans_tried = plans_tried
 
     def choose(self, game: Game, rng: random.Random) -> Action:
         return self.hint(game, rng).action
@@ -454,9 +456,11 @@ class SteadyBot(RandomBot):
             return CONNECT if mine & {p.start, p.end} else 1.0
 
         plans.sort(key=lambda p: -p.value * joins(p))
-        if len(plans) > 1:
+        if len(plans) > 1 and self.plans_tried > 0:
             now, promise = two_deliveries(g, seat), network_promise(g, seat)
-            worth = {id(p): self._plan_worth(g, seat, p, budget, now, promise) * joins(p) for p in plans[:PLANS_TRIED]}
+            worth = {
+                id(p): self._plan_worth(g, seat, p, budget, now, promise) * joins(p) for p in plans[: self.plans_tried]
+            }
             plans.sort(key=lambda p: -worth.get(id(p), -1e9))
         for link in plans:
             if link.special is not None:

@@ -121,7 +121,6 @@ class GameState:
     log: list[str] = field(default_factory=list)
     map_state: MapState = field(default_factory=MapState)  # the map's own figures, typed by the map (STATE)
     _network: Network | None = None
-    board_changes: int = field(default=0, compare=False, repr=False)  # board_changed's calls (copies start at 0)
 
     def copy(self) -> GameState:
         """An independent copy of the position, for search: play on it never touches this one. The board
@@ -184,7 +183,6 @@ class GameState:
 
     def board_changed(self) -> None:
         self._network = None
-        self.board_changes += 1
 
     def label(self, hex_id: int) -> str:
         return self.map.labels[hex_id]

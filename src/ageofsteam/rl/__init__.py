@@ -1,7 +1,7 @@
 """Age of Steam for game-AI research: PettingZoo, Gymnasium and OpenSpiel environments on every map.
 
 ``from ageofsteam.rl import aec_env`` (PettingZoo AEC), ``import ageofsteam.rl.gym`` (registers the Gymnasium
-ids ``ageofsteam/RustBelt-v0``…), ``import ageofsteam.rl.openspiel`` (registers the OpenSpiel game
+ids ``ageofsteam/RustBelt-v1``…), ``import ageofsteam.rl.openspiel`` (registers the OpenSpiel game
 ``python_ageofsteam``). They need the ``rl`` extra (``pip install ageofsteam[rl]``); the rest of the package
 never imports them. The action encoding and the observation are described in ``docs/rl.md``.
 """

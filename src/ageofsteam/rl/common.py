@@ -4,38 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-import numpy as np
-from gymnasium import spaces as gym_spaces
-
 from ageofsteam.engine.errors import BadInput, IllegalAction
 from ageofsteam.rl.table import Spaces, Table, check_players, check_reward, spaces
 
 RENDER_MODES = ("ansi",)
-
-
-class MaskedDiscrete(gym_spaces.Discrete):
-    """Gymnasium's ``Discrete(n)``, told the environment's masks as it gives them out (:meth:`given`): a masked
-    ``sample`` with the mask given last draws among its open indices, known already, instead of checking the
-    whole mask again; the draw is Gymnasium's (the open indices in increasing order, one picked by the space's
-    generator, as ``np_random.choice`` picks). Any other mask, or one made writable since, is checked as
-    Gymnasium checks it."""
-
-    def __init__(self, n: int) -> None:
-        super().__init__(n)
-        self._given: tuple[np.ndarray, np.ndarray] | None = None
-
-    def given(self, mask: np.ndarray, open_indices: np.ndarray) -> None:
-        """``mask`` (read-only) was given out; ``open_indices``: its indices set to 1, in increasing order."""
-        self._given = (mask, open_indices)
-
-    def sample(self, mask: Any = None, probability: Any = None) -> np.int64:
-        given = self._given
-        if given is not None and mask is given[0] and probability is None and not mask.flags.writeable:
-            found = given[1]
-            if not len(found):
-                return self.start  # type: ignore[no-any-return]
-            return self.start + found[self.np_random.integers(len(found))]  # type: ignore[no-any-return]
-        return super().sample(mask=mask, probability=probability)
 
 
 class TableEnv:

@@ -10,7 +10,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from ageofsteam.engine.errors import IllegalAction
-from ageofsteam.rl.common import MaskedDiscrete, TableEnv
+from ageofsteam.rl.common import TableEnv
 from ageofsteam.rl.observation import BOUND
 from ageofsteam.rl.table import Table
 
@@ -50,7 +50,7 @@ class AgeOfSteamAEC(TableEnv, AECEnv):  # type: ignore[misc]
                 "action_mask": spaces.Box(0, 1, (codec.size,), np.int8),
             }
         )
-        self._action_space = MaskedDiscrete(codec.size)
+        self._action_space = spaces.Discrete(codec.size)
         self._no_mask = np.zeros(codec.size, np.int8)
         self._no_mask.flags.writeable = False
         self._seed = seed
@@ -87,11 +87,7 @@ class AgeOfSteamAEC(TableEnv, AECEnv):  # type: ignore[misc]
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         t = self._table()
         seat = self._seat[agent]
-        if agent == self.agent_selection and not t.state.over:
-            mask = t.mask()
-            self._action_space.given(mask, t.open_indices())
-        else:
-            mask = self._no_mask
+        mask = t.mask() if agent == self.agent_selection and not t.over else self._no_mask
         return {"observation": t.observe(seat), "action_mask": mask}
 
     def step(self, action: Any) -> None:

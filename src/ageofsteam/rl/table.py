@@ -1,11 +1,12 @@
-"""A game as the environments play it: the engine's state, the decision tree of the player to move, the steps
-taken of a decision under way, chance drawn from the environment's seed, and the rewards."""
+"""A game as the environments play it: the engine's state, the decision of the player to move as a tree of
+indices (listed when first asked for), the steps taken of a decision under way, chance drawn from the
+environment's seed, and the rewards."""
 
 from __future__ import annotations
 
 import json
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
@@ -17,51 +18,17 @@ from ageofsteam.engine.game import Game
 from ageofsteam.engine.state import GameState
 from ageofsteam.maps import load_board, load_rules
 from ageofsteam.rl.encoding import ActionCodec, Decision, Node
-from ageofsteam.rl.observation import ObservationLayout, ObservationMemory
-from ageofsteam.rules.build_listing import RecordListings
+from ageofsteam.rl.observation import ObservationLayout
 
 REWARDS = ("rank", "score")
 
 
-FEW = 64  # the most open indices of a mask kept by MaskMemory
-MASK_BYTES = 16_000_000  # the memory MaskMemory may take per map (then it starts afresh)
-
-
-def _mask_of(size: int, found: np.ndarray) -> np.ndarray:
-    mask = np.zeros(size, dtype=np.int8)
-    mask[found] = 1
-    mask.flags.writeable = False
-    return mask
-
-
-class MaskMemory:
-    """The open indices and masks of decisions of a few single steps, by their indices: the same few often
-    come back (a move's skip and upgrade, the special actions, bids), and a mask is copied faster than made.
-    Replaced whole when it holds ``MASK_BYTES``."""
-
-    def __init__(self) -> None:
-        self.table: dict[tuple[int, ...], tuple[np.ndarray, np.ndarray]] = {}
-
-    def get(self, size: int, key: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:
-        """The open indices (increasing) and the mask of the indices ``key``, read-only."""
-        found = self.table.get(key)
-        if found is None:
-            table = self.table
-            if len(table) * size >= MASK_BYTES:
-                table = self.table = {}
-            open_ = np.array(sorted(key), dtype=np.int64)
-            open_.flags.writeable = False
-            found = table[key] = (open_, _mask_of(size, open_))
-        return found
-
-
 @dataclass(frozen=True, slots=True)
 class Spaces:
-    """The fixed action encoding and observation layout of one map (with its options), and the masks known."""
+    """The fixed action encoding and observation layout of one map (with its options)."""
 
     codec: ActionCodec
     layout: ObservationLayout
-    masks: MaskMemory = field(default_factory=MaskMemory)
 
 
 def spaces(map_id: str, options: dict[str, Any] | None = None) -> Spaces:
@@ -89,6 +56,12 @@ def check_players(map_id: str, players: int | None) -> int:
     return n
 
 
+def check_reward(reward: str) -> str:
+    if reward not in REWARDS:
+        raise BadInput(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
+    return reward
+
+
 class Table:
     """One game in progress. ``explicit_chance``: chance events wait for :meth:`chance` (OpenSpiel) instead of
     being drawn at once from the seed; the setup draw and the first player order always come from the seed."""
@@ -113,11 +86,8 @@ class Table:
         self.explicit_chance = explicit_chance
         self.under_way: list[Node] = []
         self.played: list[Action] = []  # the players' actions so far (chance is drawn again from the seed)
-        self._mask: np.ndarray | None = None
-        self._open: np.ndarray | None = None  # the mask's open indices, in increasing order
-        self._kept: np.ndarray | None = None  # a mask of these open indices kept by MaskMemory
+        self._decision: Decision | None = None
         self._outcomes: list[tuple[Action, float]] | None = None
-        self.memory = ObservationMemory(self.spaces.layout)  # what this game's observations found so far
         self._resolve()
 
     def copy(self) -> Table:
@@ -132,10 +102,7 @@ class Table:
         out.explicit_chance = self.explicit_chance
         out.under_way = self.under_way[:]
         out.played = self.played[:]
-        out.decision = self.decision
-        out._mask, out._open, out._kept = self._mask, self._open, self._kept
-        out._outcomes = self._outcomes
-        out.memory = ObservationMemory(out.spaces.layout)
+        out._decision, out._outcomes = self._decision, self._outcomes
         return out
 
     # --- reading -------------------------------------------------------------------------------
@@ -150,58 +117,30 @@ class Table:
         return self.state.to_move
 
     @property
+    def decision(self) -> Decision:
+        """The legal actions of the player to move as a tree of indices (empty at the end and at chance)."""
+        if self._decision is None:
+            g = self.state
+            legal = [] if g.over or g.to_move == CHANCE else g.rules.legal_actions(g)
+            self._decision = self.codec.decision(g, legal)
+        return self._decision
+
+    @property
     def node(self) -> Node:
         return self.under_way[-1] if self.under_way else self.decision.root
 
     def legal(self) -> list[int]:
         """The indices open now, in increasing order (empty at the end and at chance)."""
-        return self.open_indices().tolist()  # type: ignore[no-any-return]
+        return self.decision.open_indices(self.node)
 
-    def open_indices(self) -> np.ndarray:
-        """The indices open now as an array (int64, increasing, read-only; made once per step)."""
-        if self._open is None:
-            self._find_open()
-        return self._open  # type: ignore[return-value]
-
-    def mask(self, own: bool = False) -> np.ndarray:
-        """The legal indices as a 0/1 vector over the whole action space (read-only, a new array per step: a
-        view of the one kept where the same few single steps were open before, see :class:`MaskMemory`; a view
-        of a read-only array cannot be made writable, so what it shows never changes). ``own``: an array with
-        memory of its own (Gymnasium's ``check_env`` asks that no two infos share memory)."""
-        if self._mask is None:
-            found = self.open_indices()
-            if self._kept is not None:
-                self._mask = self._kept.view()
-            else:
-                self._mask = _mask_of(self.codec.size, found)
-        mask = self._mask
-        if own and mask.base is not None:
-            mask = self._mask = mask.copy()
-            mask.flags.writeable = False
+    def mask(self) -> np.ndarray:
+        """The legal indices as a new 0/1 ``int8`` vector over the whole action space."""
+        mask = np.zeros(self.codec.size, dtype=np.int8)
+        mask[self.legal()] = 1
         return mask
 
-    def _find_open(self) -> None:
-        if self.state.over or self.state.to_move == CHANCE:
-            found = np.zeros(0, dtype=np.int64)
-        elif not self.under_way and self.decision.flat is not None:  # a build turn's decision, kept flat
-            self._open = self.decision.flat
-            return
-        else:
-            node = self.node
-            leaves = node.leaves
-            if node.children or node.done >= 0:
-                found = np.fromiter(self.decision.mask_of(node), dtype=np.int64)
-            elif len(leaves) <= FEW:  # a few single steps: often the same again (a bid, an action, a move)
-                self._open, self._kept = self.spaces.masks.get(self.codec.size, tuple(leaves))
-                return
-            else:  # single steps only (most positions)
-                found = np.fromiter(leaves, dtype=np.int64, count=len(leaves))
-            found.sort()
-        found.flags.writeable = False
-        self._open = found
-
     def observe(self, seat: int) -> np.ndarray:
-        return self.spaces.layout.observe(self.state, seat, self.under_way, self.memory)
+        return self.spaces.layout.observe(self.state, seat, self.under_way)
 
     def text(self) -> str:
         """The position in a few lines: turn and phase, each player's figures, the last lines of the log."""
@@ -242,23 +181,15 @@ class Table:
             i = int(index)
         except (TypeError, ValueError):
             raise BadInput(f"an action is a whole number from 0 to {self.codec.size - 1}, not {index!r}") from None
-        if not self.under_way:
-            leaf = self.decision.leaf(i)
-            if leaf is not None and i == index:
-                return self.play(leaf)
-            node = self.decision.root
-        else:
-            node = self.under_way[-1]
-            if i == node.done and node.action is not None:
-                return self.play(node.action)
-            leaf = node.leaves.get(i)
-            if leaf is not None and i == index:
-                return self.play(leaf)
-        nxt = node.children.get(i)
-        if nxt is None or i != index:
+        node = self.node
+        nxt = node.children.get(i) if i == index else None
+        if i == index and i == node.done and node.action is not None:
+            return self.play(node.action)
+        if i == index and i in node.leaves:
+            return self.play(node.leaves[i])
+        if nxt is None:
             what = self.codec.describe(i) if 0 <= i < self.codec.size else "outside the action space"
             raise IllegalAction(f"action {index} ({what}) is not legal now: the action mask shows the legal ones")
-        self._mask = self._open = self._kept = None
         if nxt.action is not None and not nxt.children:
             return self.play(nxt.action)
         self.under_way.append(nxt)
@@ -286,7 +217,7 @@ class Table:
 
     def _resolve(self) -> None:
         """Draw the chance events due (all of them, or only those with too many outcomes to list when chance is
-        explicit), then list the decision of the player to move."""
+        explicit); the decision of the player to move is listed when first asked for."""
         g = self.state
         rules = g.rules
         outcomes = None
@@ -296,27 +227,16 @@ class Table:
                 if outcomes is not None:
                     break
             rules.apply(g, rules.sample_chance(g, self.rng))
-        self._decide()
-        self._outcomes = outcomes if g.to_move == CHANCE and not g.over else None
-
-    def _decide(self) -> None:
-        g = self.state
         self.under_way = []
-        self._mask = self._open = self._kept = None
-        self._outcomes = None
-        if g.over or g.to_move == CHANCE:
-            self.decision: Decision = self.codec.decision(g, [])
-            return
-        with RecordListings() as recorded:  # a build turn's listing with its hexes' parts, indexed a hex at a time
-            legal = g.rules.legal_actions(g)
-        self.decision = self.codec.decision(g, legal, recorded)
+        self._decision = None
+        self._outcomes = outcomes if g.to_move == CHANCE and not g.over else None
 
     # --- the end -------------------------------------------------------------------------------
 
     def final_rewards(self, how: str) -> list[float]:
-        """Each seat's reward for the finished game: ``rank`` (+1 first, −1 last, evenly between, ties sharing;
-        solo: +1 won, −1 lost, by the map's verdict) or ``score`` (own score minus the others' average; solo:
-        the score)."""
+        """Each seat's reward for the game as it stands (finished, or for a seat eliminated): ``rank`` (+1
+        first, −1 last, evenly between, ties and eliminated seats sharing their places; solo: +1 won, −1 lost,
+        by the map's verdict) or ``score`` (own score minus the others' average; solo: the score)."""
         g = self.state
         rules = g.rules
         n = len(g.players)
@@ -340,9 +260,3 @@ class Table:
                 places[standings[k][0]] = (i + j) / 2
             i = j + 1
         return [1.0 - 2.0 * places[s] / (n - 1) for s in range(n)]
-
-
-def check_reward(reward: str) -> str:
-    if reward not in REWARDS:
-        raise BadInput(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
-    return reward

@@ -14,9 +14,8 @@ the New Cities); maps that override one of them list every build through :func:`
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Set as AbstractSet
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 from ageofsteam.board.hexes import TOWN, opposite
 from ageofsteam.board.network import STOP, leave_hex
@@ -45,7 +44,6 @@ UNUSED = (-1, -1)  # in place of where track leaving an edge leads, where it can
 Edge = tuple[str, tuple[int, int]]  # what a new track end there meets (edge_contact's word, or BAD); leave_hex
 Layout = tuple[str, int, int, bool, bool]  # tile, rotation, cost, takes a town disk, takes a tile from the supply
 MAX_MAPS = 32  # maps (and rules classes) remembered at once
-UNBOUNDED = 1 << 62  # cash that pays for any build
 MAX_REMEMBERED = 50_000  # answers of each kind kept per map before they are forgotten (under 1 kB each)
 
 
@@ -129,28 +127,6 @@ def _memory(g: GameState) -> _Memory:
     return memory
 
 
-_recording = threading.local()  # ``into``: where this thread's listings are recorded (see RecordListings)
-
-
-class RecordListings:
-    """``with RecordListings() as recorded:`` — within the block, in this thread, each listing
-    :func:`legal_build_actions` makes is recorded into ``recorded``: the list it returns, with its parts in
-    order, one per candidate hex: the hex's remembered builds (a :class:`Listed`, all its ``actions`` listed;
-    the same object wherever the hex's situation recurs, never changed) or a :class:`Cut` of them, those that
-    the resources now allow. The listing is the same either way; maps listing builds otherwise (their own
-    placement hooks) record nothing. (A class, not a generator: the environments enter it at every step.)"""
-
-    __slots__ = ()
-
-    def __enter__(self) -> list[tuple[list[Build], list[Listed | Cut]]]:
-        into: list[tuple[list[Build], list[Listed | Cut]]] = []
-        _recording.into = into
-        return into
-
-    def __exit__(self, *exc: object) -> None:
-        _recording.into = None
-
-
 def legal_build_actions(g: GameState, seat: int) -> list[Build]:
     """Every legal single build of ``seat`` now as actions: :func:`legal_builds`, the same in the same order."""
     if not keeps_base(g.rules, PLACEMENT_HOOKS):
@@ -178,22 +154,13 @@ def legal_build_actions(g: GameState, seat: int) -> list[Build]:
     cash = g.players[seat].cash
     short = {tile for tile, n in g.supply.items() if n <= 0}
     disks = g.disks > 0
-    into = getattr(_recording, "into", None)
-    parts: list[Listed | Cut] = []  # what the listing joined, when this thread records it
     out: list[Build] = []
     for h in sorted(hexes):
         listed = _hex_listed(g, seat, h, first, cities, facing.get(h), memory)
         if listed.dearest <= cash and (disks or not listed.disk) and short.isdisjoint(listed.tiles):
             out += listed.actions
-            if into is not None:
-                parts.append(listed)
         else:
-            part = _allowed(listed.builds, cash, short, disks)
-            out += part
-            if into is not None:
-                parts.append(Cut(listed, len(part), frozenset(short & listed.tiles), disks or not listed.disk))
-    if into is not None:
-        into.append((out, parts))
+            out += _allowed(listed.builds, cash, short, disks)
     return out
 
 
@@ -263,30 +230,6 @@ class _Listed:
         self.dearest = max((cost for _, _, cost, _, _ in builds), default=0)
         self.disk = any(disk for *_, disk, _ in builds)
         self.tiles = {tile for _, tile, _, _, fresh in builds if fresh}
-
-
-Listed = _Listed  # a hex's remembered builds, as recorded by RecordListings
-
-
-class Cut(NamedTuple):
-    """Those of a hex's remembered builds (``whole``) that the resources allow, as RecordListings records them:
-    equal wherever the same builds are cut the same way. Among the builds the supply and the town disks allow,
-    the cash keeps the cheapest ``kept`` (those up to a cost: the cuts the cash makes are nested, so their
-    number says which)."""
-
-    whole: _Listed
-    kept: int
-    short: frozenset[str]  # the list's tiles that the supply has run out of
-    disks: bool  # builds taking a town disk allowed
-
-    @property
-    def actions(self) -> list[Build]:
-        builds = self.whole.builds
-        if not self.kept:
-            return []
-        cost = {a: c for a, _, c, _, _ in builds}
-        bound = sorted(cost[a] for a in _allowed(builds, UNBOUNDED, self.short, self.disks))[self.kept - 1]
-        return _allowed(builds, bound, self.short, self.disks)
 
 
 def _allowed(
