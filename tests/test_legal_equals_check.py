@@ -14,7 +14,8 @@ in every phase (a few of each kind: each stage of the game, each mix of listed a
 * nothing of this changes the state.
 
 A position is named by its map, the game's player count and seed, and the number of actions of the record
-before it: ``recorded(map_id).at(n)`` replays it.
+before it: ``recorded(map_id, players, seed).at(n)`` replays it. A field's candidate values follow its type
+(``engine.actions.field_domains``), so an action of a new map, with fields of new names, is checked as it is.
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ from ageofsteam import Game, IllegalAction
 from ageofsteam.board.hexes import DIRECTIONS
 from ageofsteam.board.tiles import TILE_TYPES
 from ageofsteam.bots import RandomBot
-from ageofsteam.engine.actions import Action, Build, Deliver, parse_action
+from ageofsteam.engine.actions import Action, Build, Deliver, Domain, domain_values, field_domains, parse_action
 from ageofsteam.engine.errors import BadInput
 from ageofsteam.engine.record import Record
 from ageofsteam.engine.state import GameState
@@ -119,9 +120,8 @@ def stratum(game: Game, chosen: Action) -> tuple[Any, ...]:
 
 
 @functools.cache
-def recorded(map_id: str) -> Played:
+def recorded(map_id: str, players: int, seed: int) -> Played:
     """Play the map's game, picking up to PER_STRATUM positions of every stratum (reservoir sampling)."""
-    players, seed = GAMES.get(map_id, (load_board(map_id).players[0], 1))  # a new map: its fewest players
     game = Game.new(map_id, players=players, seed=seed)
     bot, rng, pick = RandomBot(), random.Random(seed), random.Random(f"pick/{seed}")
     kept: dict[tuple[Any, ...], list[int]] = {}
@@ -162,7 +162,7 @@ class Pools:
         g = game.state
         m = g.map
         self.rng = rng
-        listed = {v for a in legal for k, v in a.to_json().items() if role(a.kind, k) == "hex"}
+        listed = {getattr(a, k) for a in legal for k, d in field_domains(type(a)).items() if d == HEX}
         near = {m.labels[n] for lab in listed if lab in m.by_label for n in m.neighbours[m.by_label[lab]] if n >= 0}
         some = rng.sample(m.labels, min(6, len(m.labels)))
         self.labels = sorted(listed | near | set(some))
@@ -173,40 +173,46 @@ class Pools:
         self.special = [*(s.id for s in m.special_links), "no-such-link"]
         self.link_ids = sorted(g.network.links) or ["A1.N"]
         self.tiles = [*TILE_TYPES, "no_such_tile"]
+        self.game = game
 
-    def values(self, name: str, value: Any) -> list[Any]:
-        """Other values of field ``name`` than ``value`` (``value`` None: any values)."""
+    def values(self, d: Domain | None, value: Any) -> list[Any]:
+        """Other values than ``value`` (None: any values) of a field whose values are ``d``."""
         rng = self.rng
         out: list[Any]
+        name = d.name if d is not None else None
+        if d is None:
+            raise AssertionError("a field's type says nothing of its values: annotate it (engine.actions.Domain)")
         if name == "hex":
             out = [*rng.sample(self.labels, min(5, len(self.labels))), "Z99"]
         elif name == "tile":
             out = rng.sample(self.tiles, 4)
-        elif name == "rotation":
-            out = [*range(6), 6, -1]
-        elif name in ("count", "amount"):
+        elif name == "int" and isinstance(d.low, int) and isinstance(d.high, int):  # a rotation
+            out = [*range(d.low, d.high + 1), d.high + 1, d.low - 1]
+        elif name == "int":  # a count of shares, a bid
             v = value if isinstance(value, int) else 0
             out = [v - 2, v - 1, v + 1, v + 2, v + 20, -1, 0]
         elif name == "colour":
             out = self.colours
         elif name == "action":
             out = self.actions
-        elif name in ("box", "water"):
+        elif name == "box":
             out = [*rng.sample(self.boxes, min(6, len(self.boxes))), "light1/9"]
         elif name == "circle":
             out = rng.sample(self.circles, min(6, len(self.circles)))
         elif name == "link":
             out = self.special
-        elif name == "exit":
+        elif name == "direction":
             out = [*DIRECTIONS, "UP"]
-        elif name == "take":
-            out = [True, False]
-        elif name == "links":
+        elif name == "choice":
+            out = list(d.choices)
+        elif name == "route":
             out = self.links(value)
-        elif name == "letter":  # a New City tile
+        elif name == "new_city":
             out = [*"ABCDEFGHZ"]
-        else:
-            raise AssertionError(f"the test has no values for a field named {name!r}: teach Pools.values")
+        else:  # a kind of value a map declares for itself: some of its values, and one that is none
+            g = self.game.state
+            known = domain_values(d, g.rules, g)
+            out = [*rng.sample(known, min(6, len(known))), "no-such-value"]
         return [v for v in out if v != value]
 
     def links(self, value: Any) -> list[list[str]]:
@@ -225,14 +231,7 @@ class Pools:
         ]
 
 
-HEX_FIELDS = ("hex", "city", "to", "to_hex", "place", "to_place")
-
-
-def role(kind: str, name: str) -> str:
-    """What a field holds, for :meth:`Pools.values`: a New City's ``city`` is its letter, any other a hex."""
-    if name == "city":
-        return "letter" if kind == "urbanize" else "hex"
-    return "hex" if name in HEX_FIELDS else name
+HEX = Domain("hex")
 
 
 def perturbed(a: Action, pools: Pools, seats: int) -> Iterator[dict[str, Any]]:
@@ -244,7 +243,7 @@ def perturbed(a: Action, pools: Pools, seats: int) -> Iterator[dict[str, Any]]:
     for f in fields(a):
         if f.name == "player":
             continue
-        for v in pools.values(role(a.kind, f.name), data[f.name]):
+        for v in pools.values(field_domains(type(a))[f.name], data[f.name]):
             yield {**data, f.name: v}
     for kind in player_kinds():
         if kind.kind != a.kind:
@@ -259,7 +258,7 @@ def made_up(kind: type[Action], seat: int, pools: Pools) -> Iterator[dict[str, A
             if f.name == "player":
                 data["player"] = seat
             else:
-                data[f.name] = pools.rng.choice(pools.values(role(kind.kind, f.name), None))
+                data[f.name] = pools.rng.choice(pools.values(field_domains(kind)[f.name], None))
         yield data
 
 
@@ -386,10 +385,20 @@ def disagreements(game: Game, rng: random.Random) -> list[Disagreement]:
     return out
 
 
+def played_for(map_id: str, phase: str) -> Played:
+    """The map's game (``GAMES``); for a map not listed there, the first of a few games at its fewest players
+    that asks a player to act in ``phase``."""
+    if map_id in GAMES:
+        return recorded(map_id, *GAMES[map_id])
+    players = load_board(map_id).players[0]
+    games = (recorded(map_id, players, seed) for seed in range(1, 9))
+    return next((p for p in games if p.positions.get(phase)), recorded(map_id, players, 1))
+
+
 @functools.cache
 def found(map_id: str, phase: str) -> list[tuple[str, GameState, Disagreement]]:
     """Every disagreement at the positions of ``phase`` in the map's game: (where, state, disagreement)."""
-    played = recorded(map_id)
+    played = played_for(map_id, phase)
     positions = played.positions.get(phase, [])
     assert positions, f"the {map_id} game never asks a player to act in {phase}: pick another seed"
     out = []

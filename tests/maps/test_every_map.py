@@ -1,10 +1,12 @@
-"""Every bundled map loads, validates, sets up for each allowed player count, renders, and describes its own
-figures in the side panel."""
+"""Every map the catalogue finds loads, validates, sets up for each allowed player count, renders, is played to
+its end by bots, and describes its own figures in the side panel, if it has one. The tests follow the maps: a
+new map folder is checked by them all with nothing to add here (tests/maps/test_new_map.py)."""
 
 from __future__ import annotations
 
 import json
 import random
+import re
 from functools import cache
 from pathlib import Path
 from xml.etree import ElementTree
@@ -13,28 +15,39 @@ import pytest
 
 from ageofsteam import Game, view
 from ageofsteam.board.validate import validate_map_file
-from ageofsteam.bots import RandomBot
+from ageofsteam.bots import RandomBot, SteadyBot
 from ageofsteam.engine.invariants import cube_census
-from ageofsteam.maps import catalogue, load_board, map_ids
+from ageofsteam.maps import load_board, load_rules, map_folder, map_ids
 from ageofsteam.render import render_svg
+from tests import random_games
 
-MAPS_DIR = Path(__file__).parents[2] / "src" / "ageofsteam" / "maps"
+README = Path(__file__).parents[2] / "README.md"
 
 
-def test_the_catalogue_holds_every_map_the_readme_lists_and_no_other():
-    readme = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
-    table = readme.split("## Maps", 1)[1].split("\n\n")[1]
-    listed = [row.split("|")[1].strip() for row in table.splitlines()[2:]]
-    names = {load_board(m).name: m for m in map_ids()}
-    matched = {row: [n for n in names if row.startswith(n)] for row in listed}
-    assert [row for row, found in matched.items() if not found] == []  # a row naming no map of the catalogue
-    assert sorted(found[0] for found in matched.values()) == sorted(names)
+def readme_maps() -> dict[str, str]:
+    """The README's table of maps: the first words of each row's map column → its players column."""
+    table = README.read_text(encoding="utf-8").split("## Maps", 1)[1].split("\n\n")[1]
+    rows = [[cell.strip() for cell in row.split("|")[1:3]] for row in table.splitlines()[2:]]
+    return {name: players for name, players in rows}
+
+
+def test_every_map_the_readme_lists_is_in_the_catalogue_with_its_player_counts():
+    """The README's table names maps the catalogue has, with their player counts; a map it does not name (a new
+    folder, a map of one's own) is no fault: ``aos maps`` lists them all."""
+    boards = [load_board(m) for m in map_ids()]
+    listed = readme_maps()
+    assert listed, "the README has no table of maps"
+    for row, players in listed.items():
+        board = next((b for b in boards if re.match(rf"{re.escape(b.name)}\b", row)), None)
+        assert board is not None, f"the README lists {row!r}, which is no map of the catalogue"
+        lo, hi = board.players
+        assert players == (f"{lo}–{hi}" if lo != hi else str(lo)), row
     assert "rust-belt" in map_ids()  # the base game
 
 
 @pytest.mark.parametrize("map_id", map_ids())
 def test_the_map_file_validates_without_problems(map_id):
-    assert validate_map_file(MAPS_DIR / catalogue()[map_id] / "map.toml") == []
+    assert validate_map_file(map_folder(map_id) / "map.toml") == []
 
 
 @pytest.mark.parametrize("map_id", map_ids())
@@ -68,8 +81,6 @@ def test_hex_adjacency_is_symmetric(map_id):
                 assert board.neighbours[n][(e + 3) % 6] == h, f"{board.labels[h]} edge {e}"
 
 
-# Maps without figures of their own: nothing for the side panel.
-NO_PANEL = {"rust-belt"}
 MID_GAME = 3  # the turn whose Move Goods phase is a mid-game position: track built, goods delivered
 
 
@@ -86,12 +97,13 @@ def mid_game(map_id: str) -> Game:
 
 @pytest.mark.parametrize("map_id", map_ids())
 def test_the_side_panel_gives_facts_with_labels_values_and_rules_in_mid_game(map_id):
+    """A map with a ``panel.py`` says something of its figures; one without has an empty panel."""
     game = mid_game(map_id)
     facts = game.state.rules.panel(game.state)
-    if map_id in NO_PANEL:
-        assert facts == []
+    if not (map_folder(map_id) / "panel.py").exists():
+        assert facts == [] and view(game)["panel"] == []
         return
-    assert facts, f"{map_id} says nothing about its own figures"
+    assert facts, f"{map_id} has a panel.py that says nothing about its own figures"
     for f in facts:
         assert f.label.strip() and f.value.strip() and f.rule.strip(), f
         assert "\n" not in f.rule, "a rule text is one line"
@@ -105,3 +117,17 @@ def test_the_side_panel_gives_facts_with_labels_values_and_rules_in_mid_game(map
 def test_a_mid_game_position_renders(map_id):
     root = ElementTree.fromstring(render_svg(mid_game(map_id).state))
     assert root.tag.endswith("svg")
+
+
+@pytest.mark.parametrize("map_id", map_ids())
+def test_bots_play_a_whole_game_on_the_map_keeping_every_invariant(map_id):
+    """The random bot in every seat, each invariant checked after each action and the record replayed; then
+    the steady bot, at the smallest table, to the end."""
+    lo, hi = load_rules(map_id).player_counts()
+    game, problems, _ = random_games.play_checked(map_id, 7, min(hi, max(lo, 3)))
+    assert problems == [] and game.over
+    game = Game.new(map_id, players=lo, seed=7)
+    bot, rng = SteadyBot(), random.Random(7)
+    while not game.over:
+        game.apply(bot.choose(game, rng))
+    assert game.state.phase == "game_over"

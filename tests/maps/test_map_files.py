@@ -123,15 +123,21 @@ def test_the_place_of_a_top_level_key_is_its_line() -> None:
 
 
 @pytest.mark.parametrize(
-    ("change", "words"),
+    ("declared", "change", "words"),
     [
-        (('hex = "D3"', 'hex = "D3"\nkind = "district"'), "the base rules have no district"),
-        (('hex = "D3"', 'hex = "D3"\nport = true'), "port"),
-        (('hex = "A0"', 'hex = "A0"\nkind = "exit"'), "the base rules have no exit"),
+        (
+            'extra_town_kinds = ["district"]',
+            ('hex = "D3"', 'hex = "D3"\nkind = "district"'),
+            "the base rules have no district",
+        ),
+        ("", ('hex = "D3"', 'hex = "D3"\nport = true'), "port"),
+        ('extra_city_kinds = ["exit"]', ('hex = "A0"', 'hex = "A0"\nkind = "exit"'), "the base rules have no exit"),
     ],
 )
-def test_a_map_file_the_base_rules_cannot_play_is_refused(change: tuple[str, str], words: str) -> None:
-    assert words in (refusal(small_text().replace(*change)) or "")
+def test_a_map_file_the_base_rules_cannot_play_is_refused(declared: str, change: tuple[str, str], words: str) -> None:
+    """A kind of place the file declares for itself is sound (aos map check), but the base rules know no rule
+    of it."""
+    assert words in (refusal(f"{declared}\n{small_text().replace(*change)}") or "")
 
 
 def test_an_area_map_file_is_refused_for_the_base_rules() -> None:

@@ -31,6 +31,8 @@ name = "Features"
 players = [3, 5]
 extra_terrain = ["glacier", "volcano", "urban"]
 extra_features = ["geyser", "oil_field", "flood", "volcano", "airport"]
+extra_city_kinds = ["exit", "skyscraper"]
+extra_town_kinds = ["construction_site", "district"]
 grid = '''
 CCW.XG
 CC~tp.
@@ -480,6 +482,26 @@ def test_facts_mismatch_reports_each_fact() -> None:
             "must be a list",
         ),
         (("feature.geyser = 1", "feature.lava = 1"), "facts feature.lava", "unknown feature kind 'lava'"),
+        (
+            ('extra_city_kinds = ["exit", "skyscraper"]', 'extra_city_kinds = ["skyscraper"]'),
+            "city #2 (Exit)",
+            "unknown kind 'exit' (known: city, skyscraper; a map may add its own with extra_city_kinds",
+        ),
+        (
+            ('extra_town_kinds = ["construction_site", "district"]', ""),
+            "town #2 (Site)",
+            "unknown kind 'construction_site' (known: town; a map may add its own with extra_town_kinds",
+        ),
+        (
+            ('kind = "city_link"', 'kind = "tunnel"'),
+            "special_link tower-link",
+            "unknown kind 'tunnel' (known: city_link, bridge, ferry; a map may add its own with extra_link_kinds",
+        ),
+        (
+            ('extra_town_kinds = ["construction_site", "district"]', 'extra_town_kinds = "district"'),
+            "extra_town_kinds",
+            "must be a list of kinds of towns",
+        ),
     ],
 )
 def test_faults_of_single_entries(change: tuple[str, str], where: str, fault: str) -> None:
@@ -487,6 +509,27 @@ def test_faults_of_single_entries(change: tuple[str, str], where: str, fault: st
     assert old in HEX_MAP
     problems = validate_data(tomllib.loads(HEX_MAP.replace(old, new, 1)))
     assert any(p.where == where and fault in p.message for p in problems), problems
+
+
+def test_a_map_declares_kinds_of_cities_towns_and_links_of_its_own_as_it_declares_terrain() -> None:
+    """Kinds no other map has load from the file alone, and a fact counts the places of each declared kind."""
+    text = (
+        HEX_MAP.replace(
+            'extra_city_kinds = ["exit", "skyscraper"]', 'extra_city_kinds = ["exit", "skyscraper", "gate"]'
+        )
+        .replace('extra_town_kinds = ["construction_site"', 'extra_town_kinds = ["hamlet", "construction_site"')
+        .replace('extra_terrain = ["glacier"', 'extra_link_kinds = ["tunnel"]\nextra_terrain = ["glacier"')
+        .replace('kind = "exit"', 'kind = "gate"')
+        .replace('name = "Harbour"', 'name = "Harbour"\nkind = "hamlet"')
+        .replace('kind = "city_link"', 'kind = "tunnel"')
+        .replace("exits = 1", "gates = 1\nhamlets = 1")
+    )
+    assert validate_data(tomllib.loads(text)) == []
+    m = parse_map(tomllib.loads(text))
+    assert m.cities[1].kind == "gate" and m.special_links[2].kind == "tunnel"
+    assert m.town_kinds[m.hex_id("D3")] == "hamlet"
+    wrong = validate_data(tomllib.loads(text.replace("hamlets = 1", "hamlets = 2")))
+    assert [str(p) for p in wrong] == ["facts hamlets: the map has 1, the facts say 2"]
 
 
 def test_multi_hex_city_must_be_one_piece() -> None:

@@ -6,17 +6,20 @@ import json
 import math
 import random
 import re
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, ClassVar
 
 import pytest
 
 from ageofsteam.bots import RandomBot
-from ageofsteam.engine.actions import CHANCE
+from ageofsteam.engine import actions
+from ageofsteam.engine.actions import CHANCE, Action, Deliver, HexLabel, RouteLinks
 from ageofsteam.engine.game import Game
 from ageofsteam.engine.record import Seat
 from ageofsteam.maps import load_board, load_rules, map_ids
 from ageofsteam.render import render_svg
-from ageofsteam.server.decisions import decisions
+from ageofsteam.server.decisions import action_hexes, board_spot, decisions, route_hexes
+from tests.cli.conftest import link_between_cities
 from tests.conftest import scenario
 
 STEPS = 120  # decisions checked per map (the first two turns or so: every phase at least once)
@@ -158,3 +161,50 @@ def test_a_disc_on_an_area_map_names_its_circle_and_its_cost(map_id: str) -> Non
     for entry in discs:
         assert entry["circle"] == entry["action"]["circle"]
         assert f"${entry['cost']}" in entry["label"]
+
+
+# --- the hexes an action names --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Moor(Action):
+    """A made-up map's action naming hexes in fields of new names: moor at ``berth``, from ``quay``."""
+
+    kind: ClassVar[str] = "moor"
+    player: int
+    quay: HexLabel
+    berth: HexLabel
+    crew: str
+
+
+def test_the_hexes_an_action_names_are_read_from_its_fields_types_whatever_their_names(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setitem(actions._KINDS, Moor.kind, Moor)
+    g = Game.new("rust-belt", players=3, seed=1).state
+    data = {"kind": "moor", "player": 0, "quay": "l7", "berth": "K6", "crew": "A1"}
+    assert action_hexes(g, data) == ["L7", "K6"]  # "crew" is text, not a hex, though it reads like one
+    assert board_spot(g, Moor, data) == "L7"
+    assert action_hexes(g, {**data, "quay": "Z99"}) == ["K6"]  # not a hex of the board
+    assert action_hexes(g, {"kind": "no_such_kind"}) == []
+
+
+@dataclass(frozen=True, slots=True)
+class Haul(Action):
+    """A made-up map's delivery: a good from ``depot`` along ``path`` (link ids)."""
+
+    kind: ClassVar[str] = "haul"
+    player: int
+    depot: HexLabel
+    path: RouteLinks
+
+
+def test_a_delivery_of_a_maps_own_kind_highlights_its_whole_route(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(actions._KINDS, Haul.kind, Haul)
+    _, _, _, game = link_between_cities()
+    g = game.state
+    deliver = next(a for a in game.legal_actions() if isinstance(a, Deliver))
+    route = route_hexes(g, list(deliver.links))
+    assert len(route) > 2 and set(action_hexes(g, deliver.to_json())) == set(route)
+    haul = {"kind": "haul", "player": 1, "depot": deliver.city, "path": list(deliver.links)}
+    assert set(action_hexes(g, haul)) == set(route)

@@ -20,16 +20,24 @@ from ageofsteam.board.hexes import STEPS, doubled_row, label, opposite, parse_di
 
 GOODS_COLOURS = ("red", "blue", "purple", "yellow", "black")
 COLOURS = (*GOODS_COLOURS, "white")  # colours a city may accept
-# Terrain every map may use; a map declares terrain of its own (beaches, suburbs, volcanoes…) with
-# ``extra_terrain = [...]``.
+# The kinds every map may use. A map declares kinds of its own in its file, so that typing mistakes are still
+# caught: terrain (beaches, suburbs, volcanoes…) with ``extra_terrain = [...]``, features (Texas's oil fields)
+# with ``extra_features``, kinds of cities (Miami's exits), of towns (New York's construction sites) and of
+# special links with ``extra_city_kinds``, ``extra_town_kinds`` and ``extra_link_kinds``.
 TERRAIN_KINDS = ("plain", "river", "mountain", "lake", "sea")
 PLACE_MARKERS = ("city", "town")  # legend kinds that mark a [[city]] or [[town]] hex
-CITY_KINDS = ("city", "exit", "skyscraper")
-TOWN_KINDS = ("town", "district", "construction_site")
-# Feature kinds every map may use; a map declares the kinds of its own (Texas's oil fields, Iceland's volcanoes)
-# with ``extra_features = [...]``, as it declares terrain with ``extra_terrain``.
+CITY_KINDS = ("city",)
+TOWN_KINDS = ("town",)
 FEATURE_KINDS: tuple[str, ...] = ()
 LINK_KINDS = ("city_link", "bridge", "ferry")
+# map file key → (the kinds every map has, what the declared names are)
+DECLARED_KINDS: dict[str, tuple[tuple[str, ...], str]] = {
+    "extra_terrain": (TERRAIN_KINDS, "terrain names"),
+    "extra_features": (FEATURE_KINDS, "feature kinds"),
+    "extra_city_kinds": (CITY_KINDS, "kinds of cities"),
+    "extra_town_kinds": (TOWN_KINDS, "kinds of towns"),
+    "extra_link_kinds": (LINK_KINDS, "kinds of special links"),
+}
 LINK_CONDITIONS = ("town_built",)
 CIRCLE_KINDS = ("land", "sea")
 MAP_KINDS = ("hex", "area")
@@ -66,7 +74,7 @@ class CityDef:
     growth: tuple[str, ...]  # display columns that feed it: "light1".."light6", "dark1".."dark6"
     cubes: int | None  # starting cubes; None: the rules' default
     hexes: tuple[int, ...]
-    kind: str = "city"  # city, exit (Miami), skyscraper (New York)
+    kind: str = "city"  # city, or a kind the map declares: exit (Miami), skyscraper (New York)
 
     @property
     def hex(self) -> int:
@@ -79,7 +87,7 @@ class SpecialLink:
     """A pre-printed connection built as a whole for a printed cost (Detroit's bridges, Madeira's ferries)."""
 
     id: str
-    kind: str  # city_link, bridge, ferry
+    kind: str  # city_link, bridge, ferry, or a kind the map declares
     ends: tuple[int, int]  # the two places it joins
     via: tuple[int, ...]  # hexes it crosses
     cost: int
@@ -131,7 +139,7 @@ class MapData:
     source: str = ""
     by_label: dict[str, int] = field(default_factory=dict)
     kind: str = "hex"  # hex or area
-    town_kinds: dict[int, str] = field(default_factory=dict)  # town hex → town, district, construction_site
+    town_kinds: dict[int, str] = field(default_factory=dict)  # town hex → town, or a declared kind (district…)
     ports: frozenset[int] = frozenset()  # port towns
     features: dict[int, dict[str, Any]] = field(default_factory=dict)  # hex → feature kind → value (or True)
     areas: dict[str, frozenset[int]] = field(default_factory=dict)
@@ -220,8 +228,14 @@ class _Reader:
         self.labels: list[str] = []
         self.by_label: dict[str, int] = {}
         self.noun = "hex"
-        self.terrain_kinds = frozenset((*TERRAIN_KINDS, *self.declared("extra_terrain", "terrain names")))
-        self.feature_kinds = frozenset((*FEATURE_KINDS, *self.declared("extra_features", "feature kinds")))
+        known = {key: (*base, *self.declared(key, what)) for key, (base, what) in DECLARED_KINDS.items()}
+        self.terrain_kinds = frozenset(known["extra_terrain"])
+        self.feature_kinds = frozenset(known["extra_features"])
+        self.city_kinds, self.town_kinds, self.link_kinds = (
+            known["extra_city_kinds"],
+            known["extra_town_kinds"],
+            known["extra_link_kinds"],
+        )
 
     def problem(self, where: str, message: str) -> None:
         self.problems.append(Problem(where, message))
@@ -323,13 +337,15 @@ class _Reader:
             return None
         return value
 
-    def kind(self, entry: dict[str, Any], where: str, known: tuple[str, ...], default: str) -> str:
-        """The entry's ``kind`` (``default`` when absent; an empty default makes it required)."""
+    def kind(self, entry: dict[str, Any], where: str, known: tuple[str, ...], default: str, key: str = "") -> str:
+        """The entry's ``kind`` (``default`` when absent; an empty default makes it required); ``key`` names
+        where a map declares kinds of its own (``extra_town_kinds``)."""
         value = entry.get("kind", default)
+        declare = f"; a map may add its own with {key} = [...]" if key else ""
         if value == "":
             self.problem(where, f"missing kind (one of {', '.join(known)})")
         elif value not in known:
-            self.problem(where, f"unknown kind {value!r} (known: {', '.join(known)})")
+            self.problem(where, f"unknown kind {value!r} (known: {', '.join(known)}{declare})")
             return default
         return value
 
@@ -433,7 +449,7 @@ class _Reader:
             elif link_id in seen:
                 self.problem(where, "another special_link has this id")
             seen.add(link_id)
-            kind = self.kind(s, where, LINK_KINDS, "")
+            kind = self.kind(s, where, self.link_kinds, "", "extra_link_kinds")
             ends = s.get("ends")
             if not (isinstance(ends, list) and len(ends) == 2):
                 self.problem(where, "ends must name the two places it joins")
@@ -550,7 +566,7 @@ def _read_cities(r: _Reader, marked: set[int]) -> tuple[list[CityDef], dict[int,
             hexes = r.place_list(c["hexes"], where, "hexes")
         else:
             hexes = [h for h in [r.place(c["hex"], where)] if h is not None] if "hex" in c else []
-        kind = r.kind(c, where, CITY_KINDS, "city")
+        kind = r.kind(c, where, r.city_kinds, "city", "extra_city_kinds")
         colours = r.colours(c, where, required=True)
         growth = r.growth(c, where, colours)
         cubes = r.cubes(c, where)
@@ -575,7 +591,7 @@ def _read_towns(r: _Reader, marked: set[int], terrain: list[str]) -> tuple[dict[
     ports: set[int] = set()
     for where, t in r.entries("town", TOWN_KEYS):
         th = r.place(t.get("hex"), where)
-        kind = r.kind(t, where, TOWN_KINDS, "town")
+        kind = r.kind(t, where, r.town_kinds, "town", "extra_town_kinds")
         port = r.flag(t, where, "port")
         town_terrain = r.terrain(t["terrain"], where) if "terrain" in t else "plain"
         if th is None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 import tomllib
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -173,7 +174,7 @@ def _terrain_count(board: MapData, kind: str) -> int:
 
 
 def _declared(board: MapData, key: str) -> set[str]:
-    """The kinds the map declares for itself under ``key`` (``extra_terrain``, ``extra_features``)."""
+    """The kinds the map declares for itself under ``key`` (``extra_terrain``, ``extra_city_kinds`` …)."""
     extra = board.raw.get(key, [])
     return {t for t in extra if isinstance(t, str)} if isinstance(extra, list) else set()
 
@@ -196,12 +197,13 @@ def _counters(board: MapData) -> dict[str, Callable[[], int]]:
         "city_hexes": lambda: len(board.city_at),
         "towns": lambda: len(board.towns),
         "special_links": lambda: len(board.special_links),
-        "districts": lambda: sum(1 for k in towns_of.values() if k == "district"),
-        "construction_sites": lambda: sum(1 for k in towns_of.values() if k == "construction_site"),
-        "exits": lambda: sum(1 for c in board.cities if c.kind == "exit"),
-        "skyscrapers": lambda: sum(1 for c in board.cities if c.kind == "skyscraper"),
         "ports": lambda: len(board.ports),
     }
+    city_kinds = [c.kind for c in board.cities]
+    for kind in _declared(board, "extra_city_kinds"):  # "exits = 3": cities of a kind the map declares
+        out[f"{kind}s"] = partial(city_kinds.count, kind)
+    for kind in _declared(board, "extra_town_kinds"):  # "districts = 10"
+        out[f"{kind}s"] = partial(list(towns_of.values()).count, kind)
     if board.is_area:
         info = board.region_info.values()
         out["regions"] = lambda: board.size

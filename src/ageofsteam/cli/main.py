@@ -151,7 +151,7 @@ def maps_command(as_json: JsonFlag = False) -> None:
             board = load_board(map_id)
             lo, hi = board.players
             rules = load_rules(map_id)
-            turns = rules.TURNS
+            turns = rules.game_lengths()
             rows.append(
                 {
                     "id": map_id,

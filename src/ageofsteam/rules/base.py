@@ -148,6 +148,10 @@ class BaseRules:
     def player_counts(self) -> tuple[int, int]:
         return self.map.players
 
+    def game_lengths(self) -> dict[int, int]:
+        """Player count → the turns a game lasts: the map file's ``[turns]``, else the rules' ``TURNS``."""
+        return {**self.TURNS, **self.map.turns}
+
     def options(self, given: dict[str, Any] | None) -> dict[str, Any]:
         """The game options: defaults with ``given`` applied; unknown names or wrong types are refused."""
         out = dict(self.OPTIONS)
@@ -174,7 +178,7 @@ class BaseRules:
         g = GameState(self.map, self, self.options(options), players, len(players))
         g.rules_version = self.RULES_VERSION
         g.map_state = self.STATE()
-        g.last_turn = self.map.turns.get(len(players)) or self.TURNS[len(players)]
+        g.last_turn = self.game_lengths()[len(players)]
         g.supply = manifest()
         g.disks = TOWN_DISKS
         g.bag = dict(self.BAG)

@@ -23,7 +23,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ageofsteam.board.network import Link, Network
-from ageofsteam.engine.actions import Action, EndBuild, Urbanize, register
+from ageofsteam.engine.actions import Action, CircleId, EndBuild, Urbanize, register
 from ageofsteam.engine.errors import IllegalAction
 from ageofsteam.engine.mapstate import MapState
 from ageofsteam.rules.base import PanelFact
@@ -60,7 +60,7 @@ class PlaceDisc(Action):
 
     kind: ClassVar[str] = "place_disc"
     player: int
-    circle: str
+    circle: CircleId
 
 
 def circle_discs(g: GameState) -> dict[str, list[int]]:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-from ageofsteam.engine.actions import Action, register
+from ageofsteam.engine.actions import Action, LinkId, register
 from ageofsteam.engine.errors import IllegalAction
 from ageofsteam.rules.build_track import BuildTrackPhase
 
@@ -32,7 +32,7 @@ class BuildLink(Action):
 
     kind: ClassVar[str] = "build_link"
     player: int
-    link: str
+    link: LinkId
 
 
 def special_link(g: GameState, link_id: str) -> SpecialLink | None:

@@ -329,7 +329,7 @@ def create_app(
                     "name": rules.map.name,
                     "kind": rules.map.kind,
                     "players": [lo, hi],
-                    "turns": {str(k): v for k, v in sorted(rules.TURNS.items()) if lo <= k <= hi},
+                    "turns": {str(k): v for k, v in sorted(rules.game_lengths().items()) if lo <= k <= hi},
                     "rules_complete": bool(rules.RULES_COMPLETE),
                     "options": dict(rules.OPTIONS),
                     "option_choices": {k: list(v) for k, v in rules.OPTION_CHOICES.items()},
@@ -389,12 +389,11 @@ def create_app(
     @app.get("/api/maps/{map_id}/map.toml")
     async def map_file(map_id: Annotated[str, Path_(max_length=64)]) -> Response:
         """A bundled map's file, for the editor to start from."""
-        from ageofsteam.maps import catalogue
+        from ageofsteam.maps import catalogue, map_folder
 
-        folder = catalogue().get(map_id)
-        if folder is None:
+        if map_id not in catalogue():
             raise ApiError(404, "not_found", f"unknown map {map_id!r}", "map")
-        text = (Path(__file__).resolve().parent.parent / "maps" / folder / "map.toml").read_text(encoding="utf-8")
+        text = (map_folder(map_id) / "map.toml").read_text(encoding="utf-8")
         return Response(text, media_type="application/toml; charset=utf-8")
 
     @app.post("/api/uploads", status_code=201)

@@ -12,7 +12,18 @@ from typing import TYPE_CHECKING, Any
 from ageofsteam.board.hexes import DIRECTIONS, TOWN
 from ageofsteam.board.tiles import Track
 from ageofsteam.bots import LEVEL_TITLES
-from ageofsteam.engine.actions import CHANCE, Bid, Build, Deliver, IssueShares, Urbanize, parse_action
+from ageofsteam.engine.actions import (
+    CHANCE,
+    Action,
+    Bid,
+    Build,
+    Deliver,
+    IssueShares,
+    Urbanize,
+    action_class,
+    field_domains,
+    parse_action,
+)
 from ageofsteam.render.geometry import HexGeometry, track_d
 from ageofsteam.rules.build_refusal import build_refusal
 from ageofsteam.server.errors import ApiError
@@ -56,12 +67,11 @@ def _flatten(g: GameState, choices: list[Choice], prefix: str = "") -> list[dict
     for c in choices:
         if c.action is not None and not isinstance(c.action, GROUPED):
             data = c.action.to_json()
-            spot = next((data[f] for f in ("hex", "city") if isinstance(data.get(f), str)), None)
             entry = {
                 "label": prefix + c.label,
                 "key": c.key,
                 "group": c.action.kind.replace("_", " ").capitalize(),
-                "hex": spot.upper() if spot is not None and spot.upper() in g.map.by_label else None,
+                "hex": board_spot(g, type(c.action), data),
                 "action": data,
             }
             if isinstance(data.get("circle"), str):  # a disc on a circle of an area map: clicked on the map
@@ -259,17 +269,39 @@ def hint_json(legal: dict[str, Any], answer: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+def named_hexes(g: GameState, cls: type[Action], data: dict[str, Any]) -> list[str]:
+    """The hexes of the board an action's JSON names in its fields typed as hexes (``HexLabel``), in field
+    order."""
+    out = []
+    for name, d in field_domains(cls).items():
+        spot = data.get(name)
+        if d is not None and d.name == "hex" and isinstance(spot, str) and spot.upper() in g.map.by_label:
+            out.append(spot.upper())
+    return out
+
+
+def board_spot(g: GameState, cls: type[Action], data: dict[str, Any]) -> str | None:
+    """The hex a player picks on the board for a map's own action: its ``hex`` field, else its first field
+    typed as a hex (a delivery's city, a station's place…); None for an action that names none."""
+    named = named_hexes(g, cls, data)
+    spot = data.get("hex")
+    if isinstance(spot, str) and spot.upper() in named:
+        return spot.upper()
+    return named[0] if named else None
+
+
 def action_hexes(g: GameState, data: dict[str, Any]) -> list[str]:
-    """The hexes an action of the record touched, for a page to highlight: a build's hex, a delivery's route, the
-    hex a map's own action names."""
-    links = data.get("links")
-    if data.get("kind") == "deliver" and isinstance(links, list):
-        return route_hexes(g, [str(lk) for lk in links])
-    for field in ("hex", "city"):
-        spot = data.get(field)
-        if isinstance(spot, str) and spot.upper() in g.map.by_label:
-            return [spot.upper()]
-    return []
+    """The hexes an action of the record touched, for a page to highlight: every hex its fields name (a build's
+    hex, a station's place and hex…) and the hexes of its route (a delivery's), read from the fields' types."""
+    cls = action_class(data.get("kind"))
+    if cls is None:
+        return []
+    found = dict.fromkeys(named_hexes(g, cls, data))
+    for name, d in field_domains(cls).items():
+        links = data.get(name)
+        if d is not None and d.name == "route" and isinstance(links, list):
+            found.update(dict.fromkeys(route_hexes(g, [str(lk) for lk in links])))
+    return list(found)
 
 
 def blocked_actions(g: GameState, seat: int) -> list[dict[str, str]]:

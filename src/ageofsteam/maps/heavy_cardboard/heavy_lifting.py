@@ -14,7 +14,7 @@ import heapq
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ageofsteam.engine.actions import Action, HexLabel, register
+from ageofsteam.engine.actions import Action, GoodsColour, HexLabel, register
 from ageofsteam.engine.errors import IllegalAction
 from ageofsteam.maps.heavy_cardboard.state import state
 from ageofsteam.rules.move_goods import MoveGoodsPhase, delivery_facts, named_city
@@ -34,7 +34,7 @@ class HeavyLift(Action):
     kind: ClassVar[str] = "heavy_lift"
     player: int
     city: HexLabel
-    colour: str
+    colour: GoodsColour
     to: HexLabel
 
 

@@ -26,7 +26,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ageofsteam.board.network import Link, Network
-from ageofsteam.engine.actions import Action, Deliver, HexLabel, register
+from ageofsteam.engine.actions import Action, Deliver, DisplayBox, HexLabel, RouteLinks, register
 from ageofsteam.engine.errors import BadInput, IllegalAction
 from ageofsteam.maps.iceland.state import State, state
 from ageofsteam.rules.base import BaseRules
@@ -55,8 +55,8 @@ class DeliverSteam(Action):
     kind: ClassVar[str] = "deliver_steam"
     player: int
     city: HexLabel
-    links: tuple[str, ...]
-    water: str
+    links: RouteLinks
+    water: DisplayBox
 
     def as_delivery(self) -> Deliver:
         return Deliver(self.player, self.city, STEAM, self.links)

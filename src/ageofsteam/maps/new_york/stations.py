@@ -25,7 +25,7 @@ class BuildStation(Action):
 
     kind: ClassVar[str] = "build_station"
     player: int
-    place: str
+    place: HexLabel
     hex: HexLabel
 
 
@@ -37,9 +37,9 @@ class MoveStation(Action):
 
     kind: ClassVar[str] = "move_station"
     player: int
-    place: str
+    place: HexLabel
     hex: HexLabel
-    to_place: str
+    to_place: HexLabel
     to_hex: HexLabel
 
 

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from ageofsteam.board.hexes import DIRECTIONS, TOWN
 from ageofsteam.board.mapdata import MapData, MapError, Problem
 from ageofsteam.board.network import Link, follow
-from ageofsteam.engine.actions import Action, HexLabel, register
+from ageofsteam.engine.actions import Action, Direction, HexLabel, RouteLinks, register
 from ageofsteam.engine.errors import BadInput, IllegalAction
 from ageofsteam.maps.texas.state import State, state
 from ageofsteam.rules.base import BaseRules
@@ -50,8 +50,8 @@ class DeliverOil(Action):
     kind: ClassVar[str] = "deliver_oil"
     player: int
     hex: HexLabel
-    exit: str
-    links: tuple[str, ...] = ()
+    exit: Direction
+    links: RouteLinks = ()
 
 
 def first_leg(g: GameState, h: int, exit_edge: int) -> Link:
