@@ -67,7 +67,7 @@ def _flatten(g: GameState, choices: list[Choice], prefix: str = "") -> list[dict
     for c in choices:
         if c.action is not None and not isinstance(c.action, GROUPED):
             data = c.action.to_json()
-            entry = {
+            entry: dict[str, Any] = {
                 "label": prefix + c.label,
                 "key": c.key,
                 "group": c.action.kind.replace("_", " ").capitalize(),
