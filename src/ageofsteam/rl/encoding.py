@@ -22,11 +22,8 @@ from dataclasses import dataclass, field
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
-from ageofsteam.board.hexes import DIRECTIONS
-from ageofsteam.board.tiles import TILE_TYPES
-from ageofsteam.engine.actions import Action
+from ageofsteam.engine.actions import Action, Domain, domain_values, field_domains
 from ageofsteam.engine.errors import AosError, IllegalAction
-from ageofsteam.rules.goods_growth import box_id
 
 if TYPE_CHECKING:
     from ageofsteam.engine.state import GameState
@@ -36,62 +33,16 @@ BID_CAP = 400  # the highest bid the space holds (far above the cash of any play
 BLOCK_LIMIT = 40_000  # the most indices one block of fields may take before the fields are split
 LINK_SLOTS = 16  # links a step may choose between that lead to the same stop
 ROUTE_FIELD = "links"  # the field of a delivery's route: chosen link by link
+ROUTE = "route"  # the domain of a route's field
+HEX = Domain("hex")  # a field naming a hex: may name where a route starts
 
 
 class EncodingError(AosError):
     """The encoding has no index for a legal action (a map grew a field or value the space does not hold)."""
 
 
-def goods_colours(rules: BaseRules) -> list[str]:
-    """Every goods colour of a map: the bag's, the New Cities' and the printed cities'."""
-    found = set(rules.BAG) | {col for col, _ in rules.NEW_CITIES.values()}
-    found |= {c for city in rules.map.cities for c in city.colours}
-    return sorted(found)
-
-
-def action_names(rules: BaseRules) -> list[str]:
-    """Every special action a map has (its action spaces and any its titles name, e.g. a solo variant's)."""
-    return list(dict.fromkeys([*rules.ACTIONS, *rules.ACTION_TITLES]))
-
-
-def display_boxes(rules: BaseRules, g: GameState) -> list[str]:
-    """Every goods-display box (``"light3/1"``), column by column."""
-    return [box_id(col, i) for col, n in rules.display_layout(g).items() for i in range(n)]
-
-
-def field_domains(rules: BaseRules, g: GameState) -> dict[str, list[Any]]:
-    """Field name → its values, in index order. ``city`` is a hex when typed HexLabel, else a New City letter."""
-    hexes = list(rules.map.labels)
-    boxes = display_boxes(rules, g)
-    return {
-        "hex": hexes,
-        "to": hexes,
-        "to_hex": hexes,
-        "place": hexes,
-        "to_place": hexes,
-        "city@hex": hexes,
-        "city": list(rules.NEW_CITIES),
-        "tile": sorted(TILE_TYPES),
-        "rotation": list(range(6)),
-        "colour": goods_colours(rules),
-        "action": action_names(rules),
-        "count": list(range(rules.MAX_SHARES + 1)),
-        "amount": list(range(1, BID_CAP + 1)),
-        "box": boxes,
-        "water": boxes,
-        "link": [s.id for s in rules.map.special_links],
-        "circle": [c.id for c in rules.map.circles] + hexes,
-        "exit": list(DIRECTIONS),
-        "take": [False, True],
-    }
-
-
 def _no_fields(a: Action) -> tuple[()]:
     return ()
-
-
-def _domain_key(f: dataclasses.Field[Any]) -> str:
-    return "city@hex" if f.name == "city" and f.type == "HexLabel" else f.name
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,29 +103,37 @@ class ActionCodec:
     def __init__(self, rules: BaseRules, g: GameState) -> None:
         self.map_id = rules.map.id
         self.hexes = list(rules.map.labels)
-        domains = field_domains(rules, g)
         kinds = sorted({k for p in rules.phases for k in p.accepts if not k.is_chance}, key=lambda k: k.kind)
         self.blocks: list[Block] = []
         self.layouts: dict[str, KindLayout] = {}
         offset = 0
         for cls in kinds:
+            kind_domains = field_domains(cls)
             names = [f for f in dataclasses.fields(cls) if f.name != "player"]
-            plain = [f for f in names if f.name != ROUTE_FIELD]
-            for f in plain:
-                if _domain_key(f) not in domains:
-                    raise EncodingError(f"the encoding has no domain for field '{f.name}' of '{cls.kind}' actions")
+            values: dict[str, list[Any]] = {}
+            for f in names:
+                dom = kind_domains[f.name]
+                if dom is None:
+                    raise EncodingError(
+                        f"field '{f.name}' of '{cls.kind}' actions has no domain: annotate its type"
+                        " (engine.actions: HexLabel, a Literal, Field(ge=…, le=…)…)"
+                    )
+                if dom.name != ROUTE:
+                    values[f.name] = domain_values(dom, rules, g, cap=BID_CAP)
+            plain = [f for f in names if f.name in values]
             groups: list[list[dataclasses.Field[Any]]] = [[]]
             size = 1
             for f in plain:
-                n = len(domains[_domain_key(f)])
+                n = len(values[f.name])
                 if groups[-1] and size * n > BLOCK_LIMIT:
                     groups.append([])
                     size = 1
                 groups[-1].append(f)
                 size *= n
-            layout = KindLayout(cls, [], stop_fields=tuple(f.name for f in plain if f.type == "HexLabel"))
+            hexes = tuple(f.name for f in plain if kind_domains[f.name] == HEX)
+            layout = KindLayout(cls, [], stop_fields=hexes)
             for i, group in enumerate(groups):
-                doms = tuple(tuple(domains[_domain_key(f)]) for f in group)
+                doms = tuple(tuple(values[f.name]) for f in group)
                 n = 1
                 for d in doms:
                     n *= len(d)

@@ -19,8 +19,8 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from ageofsteam.board.tiles import TILE_TYPES
-from ageofsteam.engine.actions import CHANCE
-from ageofsteam.rl.encoding import ActionCodec, action_names, display_boxes, goods_colours
+from ageofsteam.engine.actions import CHANCE, action_names, display_boxes, goods_colours
+from ageofsteam.rl.encoding import ActionCodec
 
 if TYPE_CHECKING:
     from ageofsteam.engine.state import GameState
@@ -196,9 +196,9 @@ class ObservationLayout:
     def __init__(self, rules: BaseRules, g: GameState, codec: ActionCodec) -> None:
         m = rules.map
         self.n_hexes = len(m.labels)
-        self.colours = goods_colours(rules)
+        self.colours = goods_colours(rules, g)
         self.colour_index = {c: i for i, c in enumerate(self.colours)}
-        self.actions = action_names(rules)
+        self.actions = action_names(rules, g)
         self.action_index = {a: i for i, a in enumerate(self.actions)}
         self.boxes = display_boxes(rules, g)
         self.columns = list(rules.display_layout(g))

@@ -16,10 +16,9 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from ageofsteam.engine.actions import CHANCE
+from ageofsteam.engine.actions import CHANCE, goods_colours
 from ageofsteam.engine.errors import BadInput
 from ageofsteam.maps import load_rules
-from ageofsteam.rl.encoding import goods_colours
 from ageofsteam.rl.table import Table, check_players, check_reward, spaces
 
 SHORT_NAME = "python_ageofsteam"
@@ -55,7 +54,7 @@ def max_chance_outcomes(map_id: str, players: int) -> int:
     g = rules.new_state(seats)
     dice = rules.dice_count(g)
     halves = math.comb(dice + 5, 5)
-    return max(halves * halves, math.factorial(players), len(goods_colours(rules)) ** rules.PRODUCTION_CUBES)
+    return max(halves * halves, math.factorial(players), len(goods_colours(rules, g)) ** rules.PRODUCTION_CUBES)
 
 
 class AgeOfSteamGame(pyspiel.Game):  # type: ignore[misc]
