@@ -33,6 +33,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
+import results_table  # the results files, beside this script
 from ageofsteam import Game
 from ageofsteam.bots import RandomBot
 from ageofsteam.engine.actions import Build, Deliver
@@ -285,6 +286,8 @@ def main() -> int:
     print(f"{'benchmark':44} {'measured':>16} {'target':>10}  ok   notes")
     for name, value, target, ok, info in rows:
         print(f"{name:44} {value:>16} {target:>10}  {'yes' if ok else 'NO ':4} {info}")
+    figures = [{"name": n, "measured": v, "target": t, "met": ok, "notes": i} for n, v, t, ok, i in rows]
+    print(f"results: {results_table.append('engine', {**results_table.stamp(), 'rows': figures})}")
     return 0 if args.no_fail or all(r[3] for r in rows) else 1
 
 
