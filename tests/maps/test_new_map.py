@@ -117,15 +117,14 @@ def test_a_new_map_with_a_terrain_of_its_own_is_found_listed_and_played_to_the_e
 @pytest.mark.slow
 def test_a_new_map_folder_passes_every_test_every_map_passes(tmp_path: Path) -> None:
     """The project's tests, run with the new map's folder named in ``AOS_MAPS``, each test of every map on it
-    (its own test too), but for the two that need what tools make outside the folder: a golden record of its
-    rules version (tests/golden_records.py) and the hard bot's evaluator weights trained on it. The browser's
-    are left to the whole suite (they need Chromium)."""
+    (its own test too): nothing outside the folder is needed. The browser's are left to the whole suite (they
+    need Chromium)."""
     root = tmp_path / "maps"
     root.mkdir()
     new_map(root)
     src = str(Path(ageofsteam.__file__).parents[1])
     env = {**os.environ, "AOS_MAPS": str(root), "PYTHONPATH": os.pathsep.join([src, str(ROOT)])}
-    selected = "throwaway and not golden_record and not evaluator_weights"
+    selected = "throwaway"
     command = [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-n", "0"]
     command += ["tests", str(tmp_path / "tests"), "-k", selected, "--ignore", "tests/browser"]
     out = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=1500, check=False)
