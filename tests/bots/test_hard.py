@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from ageofsteam import Game, view
-from ageofsteam.bots import HardBot, SteadyBot, bot, evaluate, features, hard, training
+from ageofsteam.bots import HardBot, SteadyBot, bot, evaluate, features, training
 from ageofsteam.bots.judgement import BANKRUPT, judgement
 from ageofsteam.engine.actions import IssueShares
 from ageofsteam.engine.invariants import check_invariants
@@ -196,35 +196,3 @@ def test_on_a_solo_map_a_playout_goes_on_for_several_turns_and_counts_for_each()
     table = Game.new("detroit-bankruptcy", players=3, seed=1).state
     hard = HardBot(work=12)
     assert hard.turns(solo) == 6 and hard.turns(table) == 1
-
-
-def _line(values: dict[int, float], settled: bool = False) -> hard.Line:
-    line = hard.Line(IssueShares(0, 0))
-    for r, v in values.items():
-        line.total += v
-        line.count += 1
-        line.by_round[r] = v
-    line.settled = settled
-    return line
-
-
-def test_a_moves_gain_is_counted_round_by_round_against_the_plain_choice_under_the_same_draws() -> None:
-    plain = _line({1: 10.0, 2: 0.0, 3: 5.0})
-    other = _line({1: 12.0, 2: 1.0})  # not played in round 3
-    assert hard.gains(other, plain) == [2.0, 1.0]
-    settled = _line({1: 4.0}, settled=True)  # no chance on its way: the same end in every round
-    assert hard.gains(settled, plain) == [-6.0, 4.0, -1.0]
-
-
-def test_a_move_that_looks_better_only_within_the_playouts_noise_leaves_the_steady_choice() -> None:
-    plain = _line({1: 0.0, 2: 0.0, 3: 0.0})
-    lucky = _line({1: 9.0, 2: -7.0, 3: 1.0})  # gain +1 on average, spread 8: noise
-    assert hard.choose([plain, lucky]) is plain
-    clear = _line({1: 6.0, 2: 5.5, 3: 6.5})  # gain +6: clear of the noise pooled over both (about 5.7)
-    assert hard.choose([plain, lucky, clear]) is clear
-    assert hard.choose([plain, lucky], noise_z=float("-inf")) is lucky  # the gain alone, as before
-
-
-def test_where_no_move_was_played_twice_the_gains_are_taken_as_they_are() -> None:
-    plain, better, worse = _line({1: 1.0}, settled=True), _line({1: 2.0}, settled=True), _line({1: 0.0})
-    assert hard.choose([plain, worse, better]) is better

@@ -21,11 +21,9 @@ settled, the work left weighs further candidates.
 
 from __future__ import annotations
 
-import math
 import random
-import statistics
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ageofsteam.bots import evaluate
@@ -45,7 +43,6 @@ DEFAULT_WORK = 28  # playouts of a turn per decision (a playout counts once for 
 SOLO_TURNS = 6  # turns a playout covers on a solo map, where no rival answers and lasting is the game
 WIDTH = 10  # candidates weighed from the start
 SHARE_SPAN = 2  # share counts weighed around the steady bot's: this many fewer and more
-NOISE_Z = 1.0  # standard errors by which a move's gain over the steady choice must stand clear of the noise
 PLAYOUT_DECISIONS = 600  # a playout stops after this many decisions even if the turn goes on
 
 
@@ -56,7 +53,6 @@ class Line:
     action: Action
     total: float = 0.0
     count: int = 0
-    by_round: dict[int, float] = field(default_factory=dict)  # round → the value its playout found
     settled: bool = False  # its playout drew no chance: another would end the same
     end: GameState | None = None  # the position its first playout reached
     values: list[float] | None = None  # every seat's expected outcome there
@@ -82,7 +78,6 @@ class HardBot(Bot):
         self.work = work
         self.seconds = seconds
         self.solo_turns = solo_turns
-        self.noise_z = NOISE_Z
         self.steady = SteadyBot()
         self._options = StrongBot(work=1)  # its candidate list (the next steps of other plans…)
 
@@ -99,7 +94,7 @@ class HardBot(Bot):
         first = max(1, min(WIDTH, self.work // turns))
         lines, spare = [Line(a) for a in candidates[:first]], candidates[first:]
         stop = time.perf_counter() + self.seconds if self.seconds is not None else float("inf")
-        done = rounds = 0
+        done = 0
         while time.perf_counter() < stop:  # rounds: every line still open played once under the same draws
             todo = [ln for ln in lines if not ln.settled]
             if not todo:  # every outcome known: the work left weighs further moves
@@ -110,15 +105,15 @@ class HardBot(Bot):
                 lines += todo
             elif done and done + len(todo) * turns > self.work:
                 break
-            seed, rounds = rng.random(), rounds + 1
+            seed = rng.random()
             for line in todo:
                 if time.perf_counter() >= stop:
                     break
-                done += self._play(g, seat, line, random.Random(seed), rounds)
+                done += self._play(g, seat, line, random.Random(seed))
         played = [ln for ln in lines if ln.count]
         if not played:  # the safety cap came before the first playout ended
             return Hint(plain.action, f"{plain.reason} (no time to look further)")
-        best = choose(played, self.noise_z)
+        best = max(played, key=lambda ln: (ln.mean, ln is lines[0]))
         return Hint(best.action, self._reason(game, seat, best, lines[0], plain.reason, len(played)))
 
     def candidates(self, g: GameState, first: Action, rng: random.Random) -> list[Action]:
@@ -136,9 +131,9 @@ class HardBot(Bot):
         """The turns a playout covers: this one; on a solo map, where no rival answers, ``solo_turns``."""
         return self.solo_turns if len(g.players) == 1 else 1
 
-    def _play(self, g: GameState, seat: int, line: Line, rng: random.Random, round_no: int) -> int:
+    def _play(self, g: GameState, seat: int, line: Line, rng: random.Random) -> int:
         """Play ``line``'s action and the rest of the turn (:meth:`turns`) on a copy; add what the evaluator makes
-        of the end (for round ``round_no``). The turns played."""
+        of the end. The turns played."""
         trial = g.copy()
         last = trial.turn + self.turns(g) - 1
         before = rng.getstate()
@@ -156,10 +151,8 @@ class HardBot(Bot):
             vals = evaluate.values(trial, weights)
         else:  # the network foresees too little here: the steady bot's judgement, as the Baseline's
             vals = [position_value(trial, p.seat) for p in trial.players]
-        value = evaluate.lead(vals, seat)
-        line.total += value
+        line.total += evaluate.lead(vals, seat)
         line.count += 1
-        line.by_round[round_no] = value
         if line.end is None:
             line.end, line.values = trial, vals
         if rng.getstate() == before:
@@ -193,50 +186,11 @@ class HardBot(Bot):
         if best is plain or not plain.count:
             head = why
         else:
-            gain = statistics.fmean(gains(best, plain))
             head = (
-                f"{judge.lead_words(gain)} at the end of the game compared with {_action_text(game, plain.action)},"
-                f" each played out {best.count} times under the same dice"
+                f"{judge.lead_words(best.mean - plain.mean)} at the end of the game compared with"
+                f" {_action_text(game, plain.action)}, each played out under the same dice"
             )
         return f"{head}. By the end of this turn: {', '.join(facts)}; {outlook} ({weighed} moves weighed)"
-
-
-def gains(line: Line, plain: Line) -> list[float]:
-    """What ``line`` did better than ``plain`` in each round both were played under the same draws (a settled
-    line ends the same in every round)."""
-
-    def value(ln: Line, r: int) -> float | None:
-        if r in ln.by_round:
-            return ln.by_round[r]
-        return ln.mean if ln.settled and ln.count else None
-
-    out = []
-    for r in sorted(set(line.by_round) | set(plain.by_round)):
-        a, b = value(line, r), value(plain, r)
-        if a is not None and b is not None:
-            out.append(a - b)
-    return out
-
-
-def choose(lines: list[Line], noise_z: float = NOISE_Z) -> Line:
-    """The line to play: the one with the largest gain over the plain choice (``lines[0]``, the steady bot's)
-    among those whose gain stands clear of the playouts' noise by ``noise_z`` standard errors. The noise is
-    the spread of the gains over rounds, pooled over every line played more than once; where no line was,
-    the gains are taken as they are."""
-    plain = lines[0]
-    found = {id(ln): gains(ln, plain) for ln in lines[1:]}
-    spread = [(len(d) - 1, statistics.variance(d)) for d in found.values() if len(d) > 1]
-    freedom = sum(k for k, _ in spread)
-    sd = math.sqrt(sum(k * v for k, v in spread) / freedom) if freedom else 0.0
-    best, best_gain = plain, 0.0
-    for ln in lines[1:]:
-        d = found[id(ln)]
-        if not d:
-            continue
-        gain = statistics.fmean(d)
-        if gain - noise_z * sd / math.sqrt(len(d)) > 0 and gain > best_gain:
-            best, best_gain = ln, gain
-    return best
 
 
 def _action_text(game: Game, action: Action) -> str:
