@@ -118,9 +118,10 @@ def browser(server: Server) -> Iterator[Any]:
         b.close()
 
 
-@pytest.fixture
-def page(browser: Any) -> Iterator[Any]:
-    ctx = browser.new_context(viewport={"width": 1600, "height": 1000})
+def checked_page(browser: Any, **context: Any) -> Iterator[Any]:
+    """A page of a new browser context (``context``: its options), closed after use; fails the test if any
+    JavaScript error happened on it."""
+    ctx = browser.new_context(**context)
     ctx.set_default_timeout(15_000)
     p = ctx.new_page()
     errors: list[str] = []
@@ -128,6 +129,11 @@ def page(browser: Any) -> Iterator[Any]:
     yield p
     ctx.close()
     assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Any]:
+    yield from checked_page(browser, viewport={"width": 1600, "height": 1000})
 
 
 @pytest.fixture

@@ -13,20 +13,13 @@ import pytest
 from typer.testing import CliRunner
 
 from ageofsteam.cli.main import app
-from tests.browser.conftest import CHROMIUM_ARGS, Server  # noqa: F401  (the server fixture's type)
+from tests.browser.conftest import CHROMIUM_ARGS, Server, checked_page  # noqa: F401  (the server fixture's type)
 
 
 @pytest.fixture
 def touch_page(browser: Any) -> Iterator[Any]:
     """A page that takes touches as well as the mouse (a phone or a tablet)."""
-    ctx = browser.new_context(viewport={"width": 1400, "height": 1000}, has_touch=True, accept_downloads=True)
-    ctx.set_default_timeout(15_000)
-    p = ctx.new_page()
-    errors: list[str] = []
-    p.on("pageerror", lambda exc: errors.append(str(exc)))
-    yield p
-    ctx.close()
-    assert not errors, f"JavaScript errors on the page: {errors}"
+    yield from checked_page(browser, viewport={"width": 1400, "height": 1000}, has_touch=True, accept_downloads=True)
 
 
 def hex_at(page: Any, label: str) -> Any:

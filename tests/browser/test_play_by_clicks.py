@@ -120,20 +120,22 @@ def test_a_whole_game_on_a_phone_by_clicks(server: Server, browser: Any, shot: A
         page = ctx.new_page()
         game_id, token = create_hotseat(page, server, "rust-belt", 3, seed=11)
         made = play_game(page, server, game_id, token, shot, "clicks-phone", minutes=12)
-        view = server.api("GET", f"/api/games/{game_id}")["view"]
-        summary = [(p["name"], p["cash"], p["income"], p["shares"], p["score"]) for p in view["players"]]
-        assert view["over"] and made.get("build", 0) >= 5 and made.get("deliver", 0) >= 3, (made, summary)
-        assert view["players"][0]["score"] is not None, summary
+        assert_played_to_the_end(server, game_id, made, "build")
         shot(page, "clicks-phone-over")
     finally:
         ctx.close()
 
 
+def assert_played_to_the_end(server: Server, game_id: str, made: dict[str, int], build_kind: str) -> None:
+    """The game is over and scored, and the clicks made at least 5 builds (``build_kind``) and 3 deliveries."""
+    view = server.api("GET", f"/api/games/{game_id}")["view"]
+    summary = [(p["name"], p["cash"], p["income"], p["shares"], p["score"]) for p in view["players"]]
+    assert view["over"] and made.get(build_kind, 0) >= 5 and made.get("deliver", 0) >= 3, (made, summary)
+    assert view["players"][0]["score"] is not None, summary
+
+
 def test_a_whole_game_on_an_area_map_by_clicks(server: Server, page: Any, shot: Any) -> None:
     game_id, token = create_hotseat(page, server, "old-europe", 3, seed=12)
     made = play_game(page, server, game_id, token, shot, "clicks-old-europe", minutes=12)
-    view = server.api("GET", f"/api/games/{game_id}")["view"]
-    summary = [(p["name"], p["cash"], p["income"], p["shares"], p["score"]) for p in view["players"]]
-    assert view["over"] and made.get("place_disc", 0) >= 5 and made.get("deliver", 0) >= 3, (made, summary)
-    assert view["players"][0]["score"] is not None, summary
+    assert_played_to_the_end(server, game_id, made, "place_disc")
     shot(page, "clicks-old-europe-over")
