@@ -9,6 +9,7 @@ import pytest
 
 from ageofsteam import Game, view
 from ageofsteam.bots import DEFAULT_SECONDS, DEFAULT_WORK, LEVELS, Hint, SteadyBot, StrongBot, bot
+from ageofsteam.bots.candidates import candidates
 from ageofsteam.bots.strong import SOLO_HORIZON, horizon
 from ageofsteam.engine.errors import BadInput
 from ageofsteam.engine.invariants import check_invariants
@@ -83,9 +84,8 @@ def test_on_a_solo_map_the_strong_bot_plays_out_share_counts_over_several_turns(
         game.apply(steady.choose(game, random.Random(0)))
     g = game.state
     assert horizon(g) == SOLO_HORIZON > 1
-    strong = StrongBot(work=4)
     first = steady.choose(game, random.Random(0))
-    options = strong._options(g, first, random.Random(0))
+    options = candidates(g, first, random.Random(0), weigh_shares=horizon(g) > 1)
     assert len([a for a in options if a.kind == "issue_shares"]) > 1
 
 
@@ -95,7 +95,7 @@ def test_in_a_game_of_several_the_strong_bot_leaves_shares_to_the_steady_bot() -
     assert horizon(g) == 1
     first = bot("steady").choose(game, random.Random(0))
     assert first.kind == "issue_shares"
-    assert StrongBot(work=4)._options(g, first, random.Random(0)) == [first]
+    assert candidates(g, first, random.Random(0), weigh_shares=horizon(g) > 1) == [first]
 
 
 def test_the_strong_bot_never_reads_the_games_seed() -> None:

@@ -10,8 +10,9 @@ import random
 
 from ageofsteam import Game
 from ageofsteam.bots import bot
+from ageofsteam.bots.candidates import candidates
 from ageofsteam.bots.steady import own_build_budget, reserve
-from ageofsteam.bots.strong import CANDIDATES, StrongBot
+from ageofsteam.bots.strong import CANDIDATES
 from ageofsteam.engine.actions import EndBuild
 from ageofsteam.maps.new_york.bots import COST_WEIGHT, build_options, station_plan, station_plans
 from ageofsteam.maps.new_york.state import state
@@ -104,8 +105,7 @@ def test_the_strong_bot_weighs_the_next_builds_of_other_station_sets_not_any_sta
     legal = game.legal_actions()
     assert len(legal) > 30
     first = bot("steady").choose(game, random.Random(0))
-    strong = StrongBot(work=1)
-    options = strong._options(g, first, random.Random(0))
+    options = candidates(g, first, random.Random(0))
     steps = set(build_options(g, 1, legal, own_build_budget(g, 1), 100))  # every set's next build
     assert options[0] == first and len(options) == len(set(options))
     assert 3 <= len(options) <= 2 + CANDIDATES

@@ -28,10 +28,11 @@ from typing import TYPE_CHECKING
 
 from ageofsteam.bots import evaluate
 from ageofsteam.bots.base import Bot, Hint, Position
+from ageofsteam.bots.candidates import candidates
 from ageofsteam.bots.features import at_valuation_point
 from ageofsteam.bots.judgement import judgement
 from ageofsteam.bots.steady import SteadyBot, position_value, two_deliveries
-from ageofsteam.bots.strong import SAFETY_SECONDS, StrongBot
+from ageofsteam.bots.strong import SAFETY_SECONDS
 from ageofsteam.engine.actions import CHANCE, Build, IssueShares
 
 if TYPE_CHECKING:
@@ -79,7 +80,6 @@ class HardBot(Bot):
         self.seconds = seconds
         self.solo_turns = solo_turns
         self.steady = SteadyBot()
-        self._options = StrongBot(work=1)  # its candidate list (the next steps of other plans…)
 
     def hint(self, game: Game, rng: random.Random) -> Hint:
         g = game.state
@@ -125,7 +125,7 @@ class HardBot(Bot):
                 key=lambda a: abs(a.count - first.count),
             )
             return [first, *(a for a in counts if abs(a.count - first.count) <= SHARE_SPAN)]
-        return self._options._options(g, first, rng)
+        return candidates(g, first, rng)
 
     def turns(self, g: GameState) -> int:
         """The turns a playout covers: this one; on a solo map, where no rival answers, ``solo_turns``."""

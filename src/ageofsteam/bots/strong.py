@@ -21,19 +21,15 @@ import time
 from typing import TYPE_CHECKING
 
 from ageofsteam.bots.base import Hint, Position
-from ageofsteam.bots.judgement import judgement
-from ageofsteam.bots.plans import chain_offers, circle_plans, disc_offers, link_plans, next_build
-from ageofsteam.bots.steady import PLAN_WORK, SteadyBot, own_build_budget, position_value
-from ageofsteam.engine.actions import Bid, Build, EndBuild, IssueShares
+from ageofsteam.bots.candidates import CANDIDATES, candidates
+from ageofsteam.bots.steady import PLAN_WORK, SteadyBot, position_value
 from ageofsteam.engine.playout import advance
-from ageofsteam.rules.circles import PlaceDisc
 
 if TYPE_CHECKING:
     from ageofsteam.engine.actions import Action
     from ageofsteam.engine.game import Game
     from ageofsteam.engine.state import GameState
 
-CANDIDATES = 6  # actions weighed besides the steady bot's own
 PLAYOUT_DECISIONS = 400  # a playout stops after this many decisions even if the turn goes on
 SOLO_HORIZON = 6  # turns a playout covers on a solo map
 DEFAULT_WORK = 28  # playouts (of one turn) per decision: what one second bought on Rust Belt, 4 players
@@ -70,26 +66,26 @@ class StrongBot(SteadyBot):
         if seat is None or seat < 0 or g.over:
             raise ValueError("no legal action: it is not a player's turn")
         plain = self.root.hint(game, rng)
-        options = self._options(g, plain.action, rng)
+        options = candidates(g, plain.action, rng, weigh_shares=horizon(g) > 1)
         if len(options) == 1:
             return plain
-        candidates, spare = options[: 1 + CANDIDATES], options[1 + CANDIDATES :]
-        totals = [0.0] * len(candidates)
-        counts = [0] * len(candidates)
-        settled: set[int] = set()  # candidates whose playout drew no chance: another would end the same
+        weighing, spare = options[: 1 + CANDIDATES], options[1 + CANDIDATES :]
+        totals = [0.0] * len(weighing)
+        counts = [0] * len(weighing)
+        settled: set[int] = set()  # weighing whose playout drew no chance: another would end the same
         spent, i = 0, -1
         while spent < self.work and time.perf_counter() < deadline:
-            if len(settled) == len(candidates):  # every outcome known: weigh one more action instead
+            if len(settled) == len(weighing):  # every outcome known: weigh one more action instead
                 if not spare:
                     break
-                candidates.append(spare.pop(0))
+                weighing.append(spare.pop(0))
                 totals.append(0.0)
                 counts.append(0)
-            i = (i + 1) % len(candidates)
+            i = (i + 1) % len(weighing)
             while i in settled:
-                i = (i + 1) % len(candidates)
+                i = (i + 1) % len(weighing)
             before = rng.getstate()
-            played = self._playout(g, seat, candidates[i], rng, deadline)
+            played = self._playout(g, seat, weighing[i], rng, deadline)
             if played is None:  # the safety cap was reached during the playout
                 break
             outcome, turns = played
@@ -98,62 +94,17 @@ class StrongBot(SteadyBot):
             totals[i] += outcome
             counts[i] += 1
             spent += turns
-        weighed = [j for j in range(len(candidates)) if counts[j]]
+        weighed = [j for j in range(len(weighing)) if counts[j]]
         if not weighed:
             return Hint(plain.action, f"{plain.reason} (no time to look further)")
         means = {j: totals[j] / counts[j] for j in weighed}  # the steady choice (0) is always played first
         best = max(weighed, key=lambda j: (means[j], j == 0))
         if best == 0:
             return Hint(plain.action, f"{plain.reason} (best of {len(weighed)} moves over {sum(counts)} playouts)")
-        chosen = candidates[best]
+        chosen = weighing[best]
         lead = means[best] - means[0]
         why = f"played out {sum(counts)} times, it does {lead:.1f} points better than the plain choice"
         return Hint(chosen, why)
-
-    def _options(self, g: GameState, first: Action, rng: random.Random) -> list[Action]:
-        """The steady bot's choice first, then the other actions worth weighing in a random order (the first
-        ``CANDIDATES`` of them weighed from the start, the rest once the outcomes of those are known)."""
-        legal = g.rules.legal_actions(g)
-        if isinstance(first, (Build, EndBuild)) and Build in g.rules.phase(g).accepts:
-            legal = [a for a in legal if not isinstance(a, Build)] + self._build_steps(g, first)
-        elif any(isinstance(a, PlaceDisc) for a in legal):  # discs: the next ones of other chains, not any
-            legal = [a for a in legal if not isinstance(a, PlaceDisc)] + self._disc_steps(g, first, legal)
-        elif g.build is not None and (own := self._own_build_steps(g, first, legal)):
-            return [first, *(a for a in own if a != first)]  # a map's own builds: its other plans' next ones
-        elif isinstance(first, IssueShares) and horizon(g) == 1:  # one turn cannot see what shares pay for later
-            return [first]
-        elif any(isinstance(a, Bid) for a in legal):  # the lowest bid, or keeping out
-            bids: list[Action] = [a for a in legal if isinstance(a, Bid)]
-            legal = [a for a in legal if not isinstance(a, Bid)] + bids[:1]
-        others = [a for a in legal if a != first]
-        rng.shuffle(others)
-        return [first, *others]
-
-    def _build_steps(self, g: GameState, first: Action) -> list[Action]:
-        """Other builds worth weighing: the next steps of the other link plans."""
-        seat = first.actor
-        budget = g.players[seat].cash
-        out: list[Action] = []
-        for plan in link_plans(g, seat, limit=CANDIDATES):
-            step = next_build(g, seat, plan, budget)
-            if step is not None:
-                out.append(Build(seat, g.label(step.hex), step.tile.tile, step.tile.rotation))
-        return out
-
-    def _own_build_steps(self, g: GameState, first: Action, legal: list[Action]) -> list[Action]:
-        """In a map's own build phase, the builds its judgement offers for weighing (``Judgement.build_options``:
-        the next builds of its other plans, best first); empty where it offers none."""
-        seat = first.actor
-        return judgement(g).build_options(g, seat, legal, own_build_budget(g, seat), CANDIDATES)
-
-    def _disc_steps(self, g: GameState, first: Action, legal: list[Action]) -> list[Action]:
-        """Other discs worth weighing: the next discs of the other chains of circles."""
-        seat = first.actor
-        discs = disc_offers(g, legal)
-        offers = chain_offers(g, seat, discs, g.players[seat].cash)
-        builds = g.build.builds_left if g.build is not None else 0
-        plans = circle_plans(g, seat, offers, builds, limit=CANDIDATES)
-        return list({discs[p.new[0]][0]: None for p in plans if p.new[0] in discs})
 
     def _playout(
         self, g: GameState, seat: int, first: Action, rng: random.Random, deadline: float
