@@ -196,3 +196,13 @@ def test_on_a_solo_map_a_playout_goes_on_for_several_turns_and_counts_for_each()
     table = Game.new("detroit-bankruptcy", players=3, seed=1).state
     hard = HardBot(work=12)
     assert hard.turns(solo) == 6 and hard.turns(table) == 1
+
+
+def test_on_a_solo_map_the_hard_bots_reason_names_the_turn_its_playouts_reach() -> None:
+    """A solo map's playouts go on for several turns: the reason says the position it describes stands at the end
+    of that later turn (or of the game), not of this one."""
+    game = Game.new("miami-2030", players=1, seed=3)
+    g = game.state
+    reason = HardBot(work=12).hint(game, random.Random(1)).reason
+    assert "By the end of this turn" not in reason
+    assert f"By the end of turn {g.turn + HardBot().turns(g) - 1}:" in reason or "By the end of the game:" in reason

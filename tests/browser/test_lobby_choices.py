@@ -17,7 +17,12 @@ def test_bots_default_to_medium(server: Server, page: Any) -> None:
     kinds = page.eval_on_selector_all(".seat-kind", "els => els.map(e => e.value)")
     assert kinds == ["human", "steady", "steady", "steady"]
     chosen = page.locator(".seat-kind").nth(1).evaluate("e => e.selectedOptions[0].textContent")
-    assert chosen.startswith("Bot: Medium")  # and its rating from the ladder
+    assert chosen == "Bot: Medium"
+    rated = [b for b in server.api("GET", "/api/bots") if b["rating"]]  # the ladder's, in words beneath the seats
+    shown = page.locator(".seat-ratings")
+    assert shown.count() == (1 if rated else 0)
+    for b in rated:
+        assert f"{b['title']} {b['rating']}" in shown.text_content()
 
 
 def test_every_map_option_is_explained_in_a_sentence(server: Server, page: Any, shot: Any) -> None:

@@ -190,7 +190,17 @@ class HardBot(Bot):
                 f"{judge.lead_words(best.mean - plain.mean)} at the end of the game compared with"
                 f" {_action_text(game, plain.action)}, each played out under the same dice"
             )
-        return f"{head}. By the end of this turn: {', '.join(facts)}; {outlook} ({weighed} moves weighed)"
+        then_words = _by_then(g, end, g.turn + self.turns(g) - 1)
+        return f"{head}. {then_words}: {', '.join(facts)}; {outlook} ({weighed} moves weighed)"
+
+
+def _by_then(g: GameState, end: GameState, last: int) -> str:
+    """When the playout's end stands, in a player's words: the end of this turn, of a later one (a solo map's
+    playouts go on for several turns, to the end of turn ``last`` at most) or of the game."""
+    if end.over:
+        return "By the end of the game"
+    turn = min(end.turn, last)  # a playout that stopped as turn last + 1 began stands at the end of turn last
+    return "By the end of this turn" if turn == g.turn else f"By the end of turn {turn}"
 
 
 def _action_text(game: Game, action: Action) -> str:

@@ -82,7 +82,15 @@ export function onBoardClick(ev) {
   if (!hex || !L || S.pending) return;
   const note = document.getElementById("board-why");
   if (note) note.textContent = "";
-  if (L.builds && L.builds.some((b) => b.hex === hex)) {
+  const urbanizable = L.urbanize && L.urbanize.some((t) => t.hex === hex);
+  const buildable = L.builds && L.builds.some((b) => b.hex === hex);
+  // a town that takes a New City or a track tile: the New City first (it is placed before any track), a second
+  // click the tiles
+  if (urbanizable && !(buildable && S.sel.kind === "urbanize" && S.sel.hex === hex)) {
+    choose({ kind: "urbanize", hex });
+    return;
+  }
+  if (buildable) {
     if (S.sel.kind === "build" && S.sel.hex === hex) {
       const b = L.builds.find((x) => x.hex === hex);
       choose({ ...S.sel, option: ((S.sel.option || 0) + 1) % b.options.length }); // click again: next way
@@ -91,10 +99,6 @@ export function onBoardClick(ev) {
   }
   if (L.actions && L.actions.some((a) => a.hex === hex)) {
     choose({ kind: "map", hex });
-    return;
-  }
-  if (L.urbanize && L.urbanize.some((t) => t.hex === hex)) {
-    choose({ kind: "urbanize", hex });
     return;
   }
   if (L.builds && S.view && S.view.phase === "build_track" && !(L.deliveries && L.deliveries.length)) {

@@ -119,12 +119,17 @@ export function renderCreateForm() {
         "aria-label": `Seat ${i + 1} name`, class: "seat-name" });
       const kind = h("select", { class: "seat-kind", "aria-label": `Seat ${i + 1} player` },
         h("option", { value: "human" }, "Human"),
-        lobby.bots.map((b) => h("option", { value: b.level, title: b.about }, `Bot: ${b.title}${b.rating ? ` (rating ${b.rating})` : ""}`)));
+        lobby.bots.map((b) => h("option", { value: b.level, title: b.rating ? `${b.about} Rating ${b.rating} on the bots' ladder.` : b.about },
+          `Bot: ${b.title}`)));
       kind.value = i === 0 ? "human" : lobby.bots.some((b) => b.level === DEFAULT_BOT) ? DEFAULT_BOT : lobby.bots[0].level;
       const row = h("div", { class: "seat-row" }, h("span", { class: "seat-no" }, `${i + 1}`), name, kind);
       seatRows.push({ row, name, kind });
     }
-    setKids(seatsBox, h("h3", {}, "Seats"), ...seatRows.slice(0, n).map((s) => s.row));
+    const rated = lobby.bots.filter((b) => b.rating);
+    const ratings = rated.length
+      ? h("p", { class: "muted seat-ratings" }, `Bot ratings on the bots' ladder: ${rated.map((b) => `${b.title} ${b.rating}`).join(" · ")}`)
+      : null;
+    setKids(seatsBox, h("h3", {}, "Seats"), ...seatRows.slice(0, n).map((s) => s.row), ratings);
   }
 
   mapSelect.addEventListener("change", fillPlayers);
