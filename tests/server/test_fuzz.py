@@ -16,23 +16,26 @@ from fastapi.testclient import TestClient
 
 from ageofsteam.server import create_app
 
+FOLDER = tempfile.TemporaryDirectory(prefix="aos-fuzz-")  # the apps' databases, removed when the tests end
 
-def fresh_app() -> Any:
-    db = Path(tempfile.mkdtemp(prefix="aos-fuzz-")) / "games.db"
+
+def fresh_app(name: str) -> Any:
+    db = Path(FOLDER.name) / name
     return create_app(f"sqlite:///{db}", games_per_minute=0, idle_check_seconds=3600)
 
 
-schema = schemathesis.openapi.from_asgi("/api/openapi.json", fresh_app())  # only its description is read
+schema = schemathesis.openapi.from_asgi("/api/openapi.json", fresh_app("schema.db"))  # only its description is read
 
 
 @pytest.fixture(scope="module")
 def game() -> Iterator[tuple[TestClient, str]]:
     """An app running, with one game of three humans that every request naming a game is pointed at (the
     requests go through this client, to this app)."""
-    with TestClient(fresh_app()) as client:
+    with TestClient(fresh_app("games.db")) as client:
         seats = [{"name": "Ann"}, {"name": "Bob"}, {"name": "Cy"}]  # no bot: nothing moves but what is sent
         made = client.post("/api/games", json={"map": "rust-belt", "players": 3, "seats": seats}).json()
         yield client, made["id"]
+    FOLDER.cleanup()
 
 
 @schema.parametrize()

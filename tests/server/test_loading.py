@@ -99,3 +99,17 @@ def test_a_game_that_cannot_be_replayed_is_refused_again_without_replaying_it(
         store.set_seats(a, stored.version, stored.seats, stored.status)  # a new version: it is tried again
         assert client.get(f"/api/games/{a}").status_code == 409
         assert calls == [a, a]
+
+
+def test_the_replay_threads_stop_with_the_server(tmp_path: Path) -> None:
+    app = create_app(f"sqlite:///{tmp_path / 'games.db'}")
+    before = set(threading.enumerate())
+    with TestClient(app) as client:
+        gid = create(client)["id"]
+        app.state.hub.live.pop(gid)
+        assert client.get(f"/api/games/{gid}").status_code == 200  # replayed in a replay thread
+        mine = [t for t in threading.enumerate() if t not in before and t.name.startswith("replay")]
+        assert mine
+    for t in mine:  # stopped with the server: its threads end
+        t.join(5)
+        assert not t.is_alive()

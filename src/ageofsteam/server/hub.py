@@ -214,3 +214,4 @@ class Hub:
             with contextlib.suppress(BaseException):
                 await t
         await asyncio.to_thread(self.thinker.close)
+        self.games.close()

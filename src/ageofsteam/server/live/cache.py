@@ -47,8 +47,14 @@ class Games:
         self.live: OrderedDict[str, LiveGame] = OrderedDict()
         self.loading: dict[str, int] = {}  # games being read from the store: the latest version told meanwhile
         self.pending: dict[str, asyncio.Future[LiveGame]] = {}  # games being loaded, for the requests that wait
-        self.replayer = ThreadPoolExecutor(REPLAY_THREADS, thread_name_prefix="replay")
+        self._replayer: ThreadPoolExecutor | None = None  # made on first use, stopped by close()
         self.unplayable: OrderedDict[str, tuple[int, ApiError]] = OrderedDict()  # game → (version, its refusal)
+
+    def close(self) -> None:
+        """Stop the replay threads (a replay under way is left to end; none waiting starts)."""
+        pool, self._replayer = self._replayer, None
+        if pool is not None:
+            pool.shutdown(wait=False, cancel_futures=True)
 
     async def get(self, game_id: str) -> LiveGame:
         """The live game ``game_id`` (replayed from the store on first use); 404 if there is none. Requests for a
@@ -108,7 +114,9 @@ class Games:
 
     async def off_loop(self, work: Callable[..., T], *args: Any) -> T:
         """``work(*args)`` in a replay thread."""
-        return await asyncio.get_running_loop().run_in_executor(self.replayer, work, *args)
+        if self._replayer is None:
+            self._replayer = ThreadPoolExecutor(REPLAY_THREADS, thread_name_prefix="replay")
+        return await asyncio.get_running_loop().run_in_executor(self._replayer, work, *args)
 
     def get_now(self, game_id: str) -> LiveGame:
         """:meth:`get` without awaiting (at start-up)."""
