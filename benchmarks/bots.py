@@ -22,18 +22,17 @@ import argparse
 import itertools
 import json
 import os
-import platform
 import statistics
-import subprocess
 import sys
 import time
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
+sys.path.insert(0, str(ROOT / "benchmarks"))  # results_table, beside this script
 
+import results_table  # noqa: E402
 from ageofsteam.bots import LEVEL_TITLES, SEARCHING  # noqa: E402
 from ageofsteam.bots.tournament import TournamentResult, run_tournament, wilson  # noqa: E402
 from ageofsteam.maps import load_rules, map_ids  # noqa: E402
@@ -93,12 +92,6 @@ def interval(wins: float, n: int) -> list[float]:
     return [round(lo, 3), round(hi, 3)]
 
 
-def commit() -> str:
-    out = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, cwd=ROOT)
-    dirty = subprocess.run(["git", "status", "--porcelain", "src"], capture_output=True, text=True, cwd=ROOT)
-    return (out.stdout.strip() or "unknown") + ("+changes" if dirty.stdout.strip() else "")
-
-
 def summary(result: TournamentResult) -> dict[str, Any]:
     return {
         "map": result.map_id,
@@ -129,9 +122,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         return result
 
     entry: dict[str, Any] = {
-        "commit": commit(),
-        "date": datetime.now(UTC).isoformat(timespec="seconds"),
-        "machine": f"{platform.machine()}, {os.cpu_count()} CPUs, Python {platform.python_version()}",
+        **results_table.stamp(),
         "games_scale": args.games_scale,
         "work": {lv: args.work or w for lv, w in SEARCHING.items()},
         "ladder": [],

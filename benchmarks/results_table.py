@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import platform
 import subprocess
 from datetime import UTC, datetime
@@ -24,14 +25,16 @@ START, END = "<!-- speed table: start -->", "<!-- speed table: end -->"
 
 
 def stamp() -> dict[str, str]:
-    """The commit, date and machine a run is recorded with."""
-    commit = subprocess.run(
-        ["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, cwd=ROOT
-    ).stdout.strip()
+    """The commit (``+changes`` when ``src/`` differs from it), date and machine a run is recorded with."""
+
+    def git(*args: str) -> str:
+        return subprocess.run(["git", *args], capture_output=True, text=True, cwd=ROOT).stdout.strip()
+
+    commit = git("rev-parse", "--short", "HEAD") or "unknown"
     return {
-        "commit": commit or "unknown",
+        "commit": commit + ("+changes" if git("status", "--porcelain", "src") else ""),
         "date": datetime.now(UTC).isoformat(timespec="seconds"),
-        "machine": f"{platform.machine()}, Python {platform.python_version()}",
+        "machine": f"{platform.machine()}, {os.cpu_count()} CPUs, Python {platform.python_version()}",
     }
 
 

@@ -21,16 +21,17 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import platform
 import subprocess
 import sys
 import time
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
+sys.path.insert(0, str(ROOT / "benchmarks"))  # results_table, beside this script
+
+import results_table  # noqa: E402
 
 RESULTS = ROOT / "benchmarks" / "results" / "rl.json"
 TARGETS = {("ageofsteam/RustBelt-v1", "random"): 1000, ("ageofsteam/RustBelt-v1", "steady"): 200}
@@ -111,12 +112,6 @@ def run_row(env_id: str, opponents: str, agent: str, seconds: float) -> dict[str
     return json.loads(out.stdout)  # type: ignore[no-any-return]
 
 
-def commit() -> str:
-    out = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, cwd=ROOT)
-    dirty = subprocess.run(["git", "status", "--porcelain", "src"], capture_output=True, text=True, cwd=ROOT)
-    return (out.stdout.strip() or "unknown") + ("+changes" if dirty.stdout.strip() else "")
-
-
 def rows_to_run(args: argparse.Namespace) -> list[tuple[str, str, str, float]]:
     from ageofsteam.rl.gym_env import env_ids
 
@@ -158,9 +153,7 @@ def main() -> int:
         mark = "" if target is None else f"{'≥' if row['met'] else '<'} {target}"
         print(f"{env_id:36} {level:>9} {agent:>6} {row['steps_per_second']:>8.0f} {mark:>7}", flush=True)
     entry = {
-        "commit": commit(),
-        "date": datetime.now(UTC).isoformat(timespec="seconds"),
-        "machine": f"{platform.machine()}, {os.cpu_count()} CPUs, Python {platform.python_version()}",
+        **results_table.stamp(),
         "rows": rows,
     }
     history = json.loads(args.results.read_text()) if args.results.exists() else []
