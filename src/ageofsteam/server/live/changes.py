@@ -28,6 +28,21 @@ from ageofsteam.server.store import Stale, Store
 Write = Callable[[int, str, dict[str, Any], bool], int]
 
 
+def _stale(at: int, index: int) -> ApiError:
+    detail = f"field 'index': the game is at action {at}, not {index} (a stale or repeated submission)"
+    return ApiError(409, "stale", detail, "index")
+
+
+class Ahead(ApiError):
+    """A request made at a later action than this process's copy of the game: the copy may not yet have heard of a
+    change made on another process (server/live/sync.py catches it up and checks the request again); refused as
+    stale if it is still behind."""
+
+    def __init__(self, at: int, index: int) -> None:
+        stale = _stale(at, index)
+        super().__init__(stale.status, stale.code, stale.detail, stale.field)
+
+
 class Changes:
     """Stores the changes made to live games (``turn_mail``: tells the player whose move it becomes)."""
 
@@ -38,16 +53,14 @@ class Changes:
 
     @staticmethod
     def check_index(live: LiveGame, index: int) -> None:
-        """409 unless the game goes on and is at action ``index`` (the position the request was made at)."""
+        """409 unless the game goes on and is at action ``index`` (the position the request was made at);
+        :class:`Ahead` when the request is at a later action than this process's copy."""
         if live.game.over:
             raise ApiError(409, "over", "the game is over", None)
+        if index > live.index:
+            raise Ahead(live.index, index)
         if index != live.index:
-            raise ApiError(
-                409,
-                "stale",
-                f"field 'index': the game is at action {live.index}, not {index} (a stale or repeated submission)",
-                "index",
-            )
+            raise _stale(live.index, index)
 
     async def commit(
         self, live: LiveGame, apply: Any, within: Callable[[Connection], None] | None = None

@@ -4,7 +4,8 @@ The game's lock is only this process's. Every change is a compare-and-set on the
 database; a change refused there (:class:`Stale`: another process changed the game first) makes this process
 catch its copy up from the database and check the request again (:meth:`Sync.locked`), which then usually
 answers ``stale``. A change made elsewhere arrives as a notification: the game is caught up and its viewers here
-are told (:meth:`Sync.catch_up`).
+are told (:meth:`Sync.catch_up`). A request made at a later action than the copy here (its player saw the change
+on another process before the notification came here) catches the copy up first.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from ageofsteam.engine.errors import AosError
 from ageofsteam.engine.game import Game
 from ageofsteam.server.errors import ApiError
 from ageofsteam.server.live.cache import Games
+from ageofsteam.server.live.changes import Ahead
 from ageofsteam.server.live.game import LiveGame, UndoRequest, seat_notes
 from ageofsteam.server.live.viewers import (
     broadcast,
@@ -42,13 +44,23 @@ class Sync:
     async def locked(self, live: LiveGame, work: Callable[[], Awaitable[T]]) -> T:
         """``work()`` under the game's lock. When the database refuses its change because another process changed
         the game first, the game is caught up and ``work`` runs again: its checks see the new position (and
-        usually answer ``stale``)."""
+        usually answer ``stale``). So it is, once, when the request is at a later action than the game here
+        (:class:`Ahead`: this process may not yet have heard of a change made elsewhere)."""
+        caught_up = False  # a request ahead of this copy has caught it up once
         for _ in range(STALE_TRIES):
             async with live.lock:
                 try:
                     return await work()
                 except Stale:
                     await self.catch_up(live)
+                except Ahead:
+                    if caught_up:
+                        raise
+                    caught_up = True
+                    known = live.meta.version
+                    await self.catch_up(live)
+                    if live.meta.version == known:  # nothing newer in the database: the request is wrong
+                        raise
         raise ApiError(409, "stale", "the game kept changing on another server meanwhile; try again", "index")
 
     async def catch_up(self, live: LiveGame) -> None:
