@@ -206,3 +206,16 @@ def test_on_a_solo_map_the_hard_bots_reason_names_the_turn_its_playouts_reach() 
     reason = HardBot(work=12).hint(game, random.Random(1)).reason
     assert "By the end of this turn" not in reason
     assert f"By the end of turn {g.turn + HardBot().turns(g) - 1}:" in reason or "By the end of the game:" in reason
+
+
+def test_a_move_that_costs_the_player_less_than_it_costs_the_leader_says_it_holds_the_leader_back() -> None:
+    from ageofsteam.bots.hard import _holding_back
+
+    g = Game.new("rust-belt", players=3, seed=6).state
+    leader = g.player_name(2)
+    # the move costs seat 0 half a point and the leader (seat 2) three: the lead it buys is the leader held back
+    words = _holding_back(g, 0, [50.0, 40.0, 57.0], [50.5, 40.0, 60.0])
+    assert words == f": it holds back {leader}, the best rival, by 3 points at a cost of almost nothing to you"
+    assert "by 3 points at a cost of 2 points" in _holding_back(g, 0, [48.5, 40.0, 57.0], [50.5, 40.0, 60.0])
+    assert _holding_back(g, 0, [51.0, 40.0, 57.0], [50.5, 40.0, 60.0]) == ""  # a gain of its own: nothing to add
+    assert _holding_back(g, 0, [47.0, 40.0, 59.0], [50.5, 40.0, 60.0]) == ""  # it costs the player more

@@ -190,8 +190,28 @@ class HardBot(Bot):
                 f"{judge.lead_words(best.mean - plain.mean)} at the end of the game compared with"
                 f" {_action_text(game, plain.action)}, each played out under the same dice"
             )
+            if best.settled and plain.settled and plain.values is not None:
+                head += _holding_back(g, seat, vals, plain.values)
         then_words = _by_then(g, end, g.turn + self.turns(g) - 1)
         return f"{head}. {then_words}: {', '.join(facts)}; {outlook} ({weighed} moves weighed)"
+
+
+def _holding_back(g: GameState, seat: int, chosen: list[float], plain: list[float]) -> str:
+    """Where a move costs the player something and costs the leading rival more (a cube taken from the leader's
+    route, say), the words that say so: the lead it buys is the leader held back, not the player's own gain.
+    ``chosen``, ``plain``: every seat's expected outcome after the move and after the plain one."""
+    rivals = [s for s in range(len(plain)) if s != seat and not g.players[s].eliminated]
+    if not rivals:
+        return ""
+    leader = max(rivals, key=lambda s: plain[s])
+    mine, theirs = chosen[seat] - plain[seat], chosen[leader] - plain[leader]
+    if mine >= 0 or theirs >= mine:
+        return ""
+    judge = judgement(g)
+    held = judge.lead_words(-theirs).lstrip("+")
+    cost = judge.lead_words(-mine).lstrip("+")
+    cost_words = "almost nothing" if cost.startswith("0 ") or cost.startswith("0.0 ") else cost
+    return f": it holds back {g.player_name(leader)}, the best rival, by {held} at a cost of {cost_words} to you"
 
 
 def _by_then(g: GameState, end: GameState, last: int) -> str:
