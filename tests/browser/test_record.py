@@ -43,21 +43,36 @@ def result(server: Server, gid: str, host: str) -> tuple[bool, int]:
     mine = g["you"]["seats"]
     standings = g["view"]["standings"]
     contest = len(g["seats"]) == 1 or any(s["seat"] not in mine for s in g["seats"])  # playing every seat: no win
-    return contest and standings[0]["seat"] in mine, max(
+    return contest and any(s in mine for s in g["view"]["winners"]), max(
         s["score"] for s in standings if s["seat"] in mine and s["score"] is not None
     )
+
+
+def lost_solo(server: Server, seed: int) -> tuple[str, str]:
+    """A Detroit solo game played to its end by random moves: bankrupt before the government, so lost."""
+    made = server.api("POST", "/api/games", {"map": "detroit-bankruptcy", "players": 1, "seed": seed})
+    gid, host = made["id"], made["host_token"]
+    game = Game.from_record(Record.model_validate(server.api("GET", f"/api/games/{gid}/record")))
+    advance_until(server, gid, host, game, lambda g: g.over, seed=seed)
+    assert game.state.rules.solo_figures(game.state)["won"] is False
+    return gid, host
 
 
 def test_the_lobby_shows_your_record_against_each_bot_level(server: Server, page: Any, shot: Any) -> None:
     medium = finished_against_bots(server, "steady", seed=6)
     people = played(server, None)[:2]
-    games = [medium, people]
+    solo = lost_solo(server, seed=3)
+    games = [medium, people, solo]
     page.goto(server.url + "/")
     tokens = {gid: {"token": tok, "label": "host", "saved": i + 1} for i, (gid, tok) in enumerate(games)}
     page.evaluate("t => localStorage.setItem('aos.tokens', JSON.stringify(t))", tokens)
     page.reload()
     page.wait_for_selector("#record:not([hidden]) .record-maps")
-    (won_m, best_m), (won_p, best_p) = (result(server, *g) for g in games)
+    (won_m, best_m), (won_p, best_p), (won_s, _) = (result(server, *g) for g in games)
+    assert not won_s
+    solo_row = page.eval_on_selector('#record tr[data-map="detroit-bankruptcy"]', "r => r.cells[2].textContent")
+    assert solo_row == "0"  # a solo game lost against the game is no win
+    assert page.inner_text('#record [data-level="solo"]') == "Alone against the game: 0 wins in 1 game"
     medium_line = page.inner_text('#record [data-level="steady"]')
     assert medium_line == f"Against Medium bots: {int(won_m)} win{'' if won_m else 's'} in 1 game"
     people_line = page.inner_text('#record [data-level="none"]')

@@ -83,6 +83,7 @@ def state_view(g: GameState) -> dict[str, Any]:
         "move_round": g.move_round if g.phase == "move_goods" else None,
         "engine_upgraded": sorted(g.engine_upgraded) if g.phase == "move_goods" else [],
         "standings": [{"seat": s, "score": v} for s, v in rules.standings(g)] if g.over else None,
+        "winners": _winners(g) if g.over else None,
         "panel": [{"label": f.label, "value": f.value, "rule": f.rule} for f in rules.panel(g)],
     }
     if g.over and (result := rules.result_lines(g)):
@@ -119,3 +120,10 @@ def state_view(g: GameState) -> dict[str, Any]:
 def view(game: Game) -> dict[str, Any]:
     """The JSON view of ``game``'s current state."""
     return state_view(game.state)
+
+
+def _winners(g: GameState) -> list[int]:
+    """The seats that won the finished game: a solo game is won or lost against the game itself."""
+    if len(g.players) == 1:
+        return [0] if g.rules.solo_figures(g)["won"] else []
+    return g.rules.winners(g)

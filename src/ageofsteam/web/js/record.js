@@ -5,6 +5,7 @@
 import { BOT_LEVELS, api, h, setKids, storedTokens } from "./dom.js";
 
 export const RESULTS_KEY = "aos.results";
+const SOLO = "solo"; // a solo game's "against": the game itself
 
 export function storedResults() {
   try {
@@ -15,7 +16,7 @@ export function storedResults() {
 }
 
 /** One finished game as this browser's player saw it: their seats, their best score, whether one of them won,
- *  and the strongest bot they played against ("" if none). */
+ *  and the strongest bot they played against ("" if none; "solo" for a solo game, won or lost against the game). */
 export function resultOf(game, levels) {
   const v = game.view || {};
   const mine = (game.you && game.you.seats) || [];
@@ -26,8 +27,9 @@ export function resultOf(game, levels) {
   const bots = game.seats.filter((s) => s.bot && !mine.includes(s.seat)).map((s) => s.bot);
   const strongest = bots.sort((a, b) => order.indexOf(b) - order.indexOf(a))[0] || "";
   const contest = game.seats.length === 1 || game.seats.some((s) => !mine.includes(s.seat)); // hot seat alone: no win
-  return { map: game.map, map_name: game.map_name, won: contest && mine.includes(standings[0].seat),
-    best: scores.length ? Math.max(...scores) : null, against: strongest };
+  const winners = v.winners || [standings[0].seat]; // a solo game is won against the game itself
+  return { map: game.map, map_name: game.map_name, won: contest && mine.some((s) => winners.includes(s)),
+    best: scores.length ? Math.max(...scores) : null, against: game.seats.length === 1 ? SOLO : strongest };
 }
 
 /** Fetch the results of this browser's finished games not yet kept (``games``: the lobby's summaries). */
@@ -50,14 +52,15 @@ export function renderRecord(levels = BOT_LEVELS) {
   const results = Object.values(storedResults()).filter(Boolean);
   box.hidden = !results.length;
   if (!results.length) return;
-  const byLevel = [...levels.map((b) => [b.level, `${b.title} bots`]), ["", "people only"]]
+  const byLevel = [...levels.map((b) => [b.level, `Against ${b.title} bots`]), ["", "Against people only"],
+    [SOLO, "Alone against the game"]]
     .map(([level, title]) => [level, title, results.filter((r) => r.against === level)])
     .filter(([, , rs]) => rs.length);
   const maps = [...new Set(results.map((r) => r.map))].sort();
   const wins = (rs) => rs.filter((r) => r.won).length;
   setKids(box, h("h2", {}, "Your record in this browser ", h("span", { class: "count" }, results.length)),
     h("ul", { class: "record-levels" }, byLevel.map(([level, title, rs]) =>
-      h("li", { "data-level": level || "none" }, h("b", {}, `Against ${title}: `),
+      h("li", { "data-level": level || "none" }, h("b", {}, `${title}: `),
         `${wins(rs)} win${wins(rs) === 1 ? "" : "s"} in ${rs.length} game${rs.length === 1 ? "" : "s"}`))),
     h("table", { class: "record-maps" },
       h("thead", {}, h("tr", {}, h("th", {}, "Map"), h("th", {}, "Games"), h("th", {}, "Wins"), h("th", {}, "Best score"))),
