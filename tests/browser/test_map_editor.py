@@ -35,11 +35,13 @@ def kind_of(page: Any, label: str) -> str:
 
 
 def centre_of(page: Any, label: str) -> tuple[float, float]:
-    polygon = hex_at(page, label).locator("polygon").first
-    polygon.wait_for(state="visible")  # the board may be drawn again as the check answers
-    box = polygon.bounding_box()
-    assert box is not None, f"hex {label} is not on the page"
-    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    for _ in range(5):  # the board may be drawn again as the check answers, between the wait and the reading
+        polygon = hex_at(page, label).locator("polygon").first
+        polygon.wait_for(state="visible")
+        box = polygon.bounding_box()
+        if box is not None:
+            return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    raise AssertionError(f"hex {label} is not on the page")
 
 
 def set_field(page: Any, selector: str, value: str) -> None:
