@@ -28,9 +28,8 @@ from ageofsteam.server.store import Stale, Store
 Write = Callable[[int, str, dict[str, Any], bool], int]
 
 
-def _stale(at: int, index: int) -> ApiError:
-    detail = f"field 'index': the game is at action {at}, not {index} (a stale or repeated submission)"
-    return ApiError(409, "stale", detail, "index")
+def _stale_words(at: int, index: int) -> str:
+    return f"field 'index': the game is at action {at}, not {index} (a stale or repeated submission)"
 
 
 class Ahead(ApiError):
@@ -39,8 +38,7 @@ class Ahead(ApiError):
     stale if it is still behind."""
 
     def __init__(self, at: int, index: int) -> None:
-        stale = _stale(at, index)
-        super().__init__(stale.status, stale.code, stale.detail, stale.field)
+        super().__init__(409, "stale", _stale_words(at, index), "index")
 
 
 class Changes:
@@ -60,7 +58,7 @@ class Changes:
         if index > live.index:
             raise Ahead(live.index, index)
         if index != live.index:
-            raise _stale(live.index, index)
+            raise ApiError(409, "stale", _stale_words(live.index, index), "index")
 
     async def commit(
         self, live: LiveGame, apply: Any, within: Callable[[Connection], None] | None = None

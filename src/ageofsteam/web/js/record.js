@@ -27,7 +27,7 @@ export function resultOf(game, levels) {
   const bots = game.seats.filter((s) => s.bot && !mine.includes(s.seat)).map((s) => s.bot);
   const strongest = bots.sort((a, b) => order.indexOf(b) - order.indexOf(a))[0] || "";
   const contest = game.seats.length === 1 || game.seats.some((s) => !mine.includes(s.seat)); // hot seat alone: no win
-  const winners = v.winners || [standings[0].seat]; // a solo game is won against the game itself
+  const winners = v.winners || []; // a solo game is won against the game itself
   return { map: game.map, map_name: game.map_name, won: contest && mine.some((s) => winners.includes(s)),
     best: scores.length ? Math.max(...scores) : null, against: game.seats.length === 1 ? SOLO : strongest };
 }
