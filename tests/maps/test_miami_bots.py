@@ -12,10 +12,11 @@ from ageofsteam.bots import StrongBot, bot
 from ageofsteam.bots.judgement import judgement
 from ageofsteam.bots.steady import position_value
 from ageofsteam.bots.strong import SOLO_HORIZON
-from ageofsteam.engine.actions import Action, Deliver
+from ageofsteam.engine.actions import Action, Deliver, Urbanize
 from ageofsteam.engine.playout import advance
-from ageofsteam.maps.miami.bots import HOPELESS, WON, cut_off, move_slots
+from ageofsteam.maps.miami.bots import HOPELESS, SPARE, SPARE_POINTS, WON, cut_off, move_slots, ready, urbanized
 from ageofsteam.maps.miami.state import Result, state
+from tests.rules.build_helpers import position
 
 MAP = "miami-2030"
 
@@ -154,7 +155,69 @@ def test_more_people_than_the_move_rounds_left_can_carry_count_as_a_lost_game():
     late = g.copy()
     late.turn = 2  # one round gone without a delivery: 18 move rounds for 19 people
     assert move_slots(late) == 18
-    assert judgement(g).value(late, 0) == before - HOPELESS - 1
+    # two slots gone without an evacuation (one spare left, then one short), and the game is lost
+    assert judgement(g).value(late, 0) == before - 2 * SPARE_POINTS - HOPELESS - 1
+
+
+def test_every_move_slot_spent_without_an_evacuation_counts_while_few_are_to_spare():
+    medium = Game.new(MAP, players=1, seed=1, options={"difficulty": "medium"}).state
+    assert move_slots(medium) - medium.rules.people_left(medium) == 3 < SPARE  # type: ignore[attr-defined]
+    later = medium.copy()
+    later.turn = 2  # a round gone without an evacuation: one spare slot left
+    assert judgement(medium).value(later, 0) == judgement(medium).value(medium, 0) - 2 * SPARE_POINTS
+    easy = Game.new(MAP, players=1, seed=1).state  # 15 people in 20 slots: one of the five spare ones counts
+    later = easy.copy()
+    later.turn = 2
+    assert SPARE == 4
+    assert judgement(easy).value(later, 0) == judgement(easy).value(easy, 0) - SPARE_POINTS
+
+
+def east_line(people: dict[str, dict[str, int]], engine: int = 2) -> Game:
+    """Track of seat 0 down Miami East, Normandy Shores Golf Course (H6) to Cape Florida Park (T6), with
+    ``people`` on the districts and an ``engine``, before the action is chosen."""
+    return position(
+        map=MAP,
+        n=1,
+        phase="select_actions",
+        track=[("J6", "straight", 0, 0), ("N6", "straight", 0, 0), ("R6", "straight", 0, 0)],
+        players={0: {"engine": engine}},
+        extra={"people": people},
+    )
+
+
+RED_DOWN_THE_LINE = {"T6": {"red": 1}, "P6": {"red": 1}, "B2": {"yellow": 1}}
+
+
+def test_the_new_city_goes_where_the_most_people_can_leave_at_once():
+    """A red New City on Convention Center (L6) takes both red people down the line (T6 over two links); on
+    Miami Seaquarium its own person would be stranded on it, on Normandy Shores T6 is three links away."""
+    game = east_line(RED_DOWN_THE_LINE)
+    g = game.state
+    assert ready(g, 0) == 0
+    site = judgement(g).new_city(g, 0)
+    assert site is not None
+    assert (site[1].hex, site[1].city) == ("L6", "A") and site[0] == 2
+    assert ready(urbanized(g, g.map.by_label["L6"], "A"), 0) == 2
+    assert ready(urbanized(g, g.map.by_label["P6"], "A"), 0) == 1  # T6's; P6's own is on a city of its colour
+
+
+def test_the_steady_bot_places_that_new_city():
+    game = east_line(RED_DOWN_THE_LINE)
+    steady = bot("steady")
+    rng = random.Random(0)
+    assert steady.choose(game, rng).action == "urbanization"  # type: ignore[attr-defined]
+    game.apply(steady.choose(game, rng))
+    urbanize = steady.choose(game, rng)
+    assert (urbanize.hex, urbanize.city) == ("L6", "A")  # type: ignore[attr-defined]
+    game.apply(urbanize)
+    assert ready(game.state, 0) == 2  # the copy the bots judge by is what Urbanization does
+
+
+def test_no_new_city_is_offered_where_it_lets_no_one_more_leave():
+    g = east_line({"T6": {"red": 1}, "B2": {"yellow": 1}}, engine=1).state
+    assert judgement(g).new_city(g, 0) == (1, Urbanize(0, "P6", "A"))  # the one district next to it
+    g = east_line({"B2": {"yellow": 1}}).state  # no track of the player's leads to a district
+    assert judgement(g).new_city(g, 0) is None
 
 
 def test_the_move_rounds_left_count_down_through_move_goods():

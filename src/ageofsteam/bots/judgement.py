@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from ageofsteam.board.network import Link
     from ageofsteam.bots.plans import TurnPlan
-    from ageofsteam.engine.actions import Action
+    from ageofsteam.engine.actions import Action, Urbanize
     from ageofsteam.engine.state import GameState
     from ageofsteam.rules.base import BaseRules
     from ageofsteam.rules.move_goods import Route
@@ -88,6 +88,11 @@ class Judgement:
     def action_value(self, g: GameState, seat: int, action: str) -> float | None:
         """How much the steady bot wants this map's own special ``action`` (1: little, 6: much); None: judge it
         as the base game's actions are judged."""
+        return None
+
+    def new_city(self, g: GameState, seat: int) -> tuple[int, Urbanize] | None:
+        """The New City this map would have ``seat`` place, and how many goods it serves (the steady bot's
+        Urbanization); None: the bots' own look for goods with no city of their colour near (the default)."""
         return None
 
     def plan(self, g: GameState, seat: int, work: int | None = None) -> TurnPlan | None:

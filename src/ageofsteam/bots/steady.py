@@ -373,6 +373,9 @@ class SteadyBot(RandomBot):
         for another city of it)."""
         if not g.new_cities_left:
             return None
+        own = judgement(g).new_city(g, seat)
+        if own is not None:
+            return own
         rules = g.rules
         keep = judgement(g).link_ends(g)  # stops the map wants links to (Iceland's ports): no site for a New City
         sites = [

@@ -6,15 +6,18 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, cast
 
 from ageofsteam.bots.judgement import Judgement as BaseJudgement
+from ageofsteam.engine.actions import Urbanize
 from ageofsteam.maps.miami.rules import COAST_GUARD, ENGINEER, FIRE_FIGHTER, FLOODED_COST, Rules
 from ageofsteam.maps.miami.state import state
-from ageofsteam.rules.move_goods import all_routes
+from ageofsteam.rules.move_goods import all_routes, routes_from
 
 if TYPE_CHECKING:
     from ageofsteam.engine.state import GameState
 
 WON = 10.0  # what the bots count for a won game, beside one person evacuated for 1
 HOPELESS = 10.0  # and against more people left than move rounds to carry them
+SPARE = 4  # move slots beyond the people left that the bots like to keep in hand
+SPARE_POINTS = 2.5  # against each of those slots gone (a move that evacuates no one spends one)
 
 
 def _rules(g: GameState) -> Rules:
@@ -60,6 +63,28 @@ def move_slots(g: GameState) -> int:
     return now + rules.MOVE_ROUNDS * max(0, g.last_turn - g.turn)
 
 
+def ready(g: GameState, seat: int) -> int:
+    """The people ``seat``'s track can evacuate now: those with a delivery route of their colour."""
+    return sum(
+        n
+        for h, people in _rules(g).goods_sources(g).items()
+        for colour, n in people.items()
+        if n and routes_from(g, seat, h, colour)
+    )
+
+
+def urbanized(g: GameState, h: int, letter: str) -> GameState:
+    """A copy of ``g`` with New City ``letter`` on district ``h``, its people moved onto it, as Urbanization
+    leaves them."""
+    trial = g.copy()
+    trial.new_cities[h] = letter
+    trial.new_cities_left.remove(letter)
+    trial.cubes.setdefault(h, {})
+    trial.board_changed()
+    trial.rules.on_urbanized(trial, h, letter)
+    return trial
+
+
 class Judgement(BaseJudgement):
     """Miami 2030's judgement."""
 
@@ -71,11 +96,39 @@ class Judgement(BaseJudgement):
             return any(rules.NEW_CITIES.get(letter, ("", ""))[0] == colour for letter in g.new_cities_left)
         return rules.accepts(g, stop, colour)
 
+    def new_city(self, g: GameState, seat: int) -> tuple[int, Urbanize] | None:
+        """The New City that lets the most people leave at once over the player's track (one far down the
+        islands can be the only way out for a district cut off by the water), less two for each of the
+        district's own people of its colour (who would have to find another city of it), and how many more it
+        lets go; None if none lets anyone more go."""
+        rules = _rules(g)
+        waiting = rules.people(g)
+        wanted = {c for people in waiting.values() for c, n in people.items() if n}
+        now = ready(g, seat)
+        best: tuple[int, int, int, str] | None = None
+        for h in sorted(g.map.towns):
+            if h in g.new_cities or rules.urbanize_refusal(g, h) is not None:
+                continue
+            for letter in sorted(g.new_cities_left):
+                colour = rules.NEW_CITIES[letter][0]
+                if colour not in wanted:
+                    continue
+                # the district's own people of the New City's colour must then find another city of it
+                more = ready(urbanized(g, h, letter), seat) - now - 2 * waiting.get(h, {}).get(colour, 0)
+                crowd = sum(waiting.get(h, {}).values())  # of equal sites, the one with fewer people to move on
+                if more > 0 and (best is None or (more, -crowd) > (best[0], -best[1])):
+                    best = (more, crowd, h, letter)
+        if best is None:
+            return None
+        return best[0], Urbanize(seat, g.label(best[2]), best[3])
+
     def value(self, g: GameState, seat: int) -> float:
         """A bankruptcy: the people evacuated (the bots tell one from another). A finished game: ``WON`` points
         if won, nothing else (the people evacuated are the score). Before: more people on the map than the move
-        rounds left can carry lose the game, ``HOPELESS`` points and one more a person. People in danger count
-        against the position, 1.5 points each: those on districts next to a hex the next flood may take (their
+        rounds left can carry lose the game, ``HOPELESS`` points and one more a person; and while fewer than
+        ``SPARE`` slots are to spare, every move slot spent without an evacuation (an engine level, a pass) counts,
+        ``SPARE_POINTS`` (17 people in 20 slots leave three to spare). People in danger count against the
+        position, 1.5 points each: those on districts next to a hex the next flood may take (their
         way out may be cut), so the bots evacuate them first; 3 for those already cut off by the water (only
         Coast Guard reaches them), so the bots flood where no one is shut in. The income over the expenses
         counts a little, since a bankruptcy loses."""
@@ -86,7 +139,7 @@ class Judgement(BaseJudgement):
             result = state(g).result
             return WON if result is not None and result.won else 0.0
         short = rules.people_left(g) - move_slots(g)
-        late = HOPELESS + short if short > 0 else 0.0
+        late = SPARE_POINTS * max(0, SPARE + short) + (HOPELESS + short if short > 0 else 0.0)
         sites = set(rules.flood_sites(g))
         nb = g.map.neighbours
         danger = 0
