@@ -219,3 +219,22 @@ def test_a_move_that_costs_the_player_less_than_it_costs_the_leader_says_it_hold
     assert "by 3 points at a cost of 2 points" in _holding_back(g, 0, [48.5, 40.0, 57.0], [50.5, 40.0, 60.0])
     assert _holding_back(g, 0, [51.0, 40.0, 57.0], [50.5, 40.0, 60.0]) == ""  # a gain of its own: nothing to add
     assert _holding_back(g, 0, [47.0, 40.0, 59.0], [50.5, 40.0, 60.0]) == ""  # it costs the player more
+
+
+def test_a_move_whose_rival_line_went_bankrupt_says_it_keeps_the_player_solvent() -> None:
+    """Where the steady choice's playout went bankrupt, the gap in points (a thousand, the bots' mark for a
+    bankruptcy) means nothing to a player: the reason says the move keeps them solvent."""
+    from ageofsteam.bots.hard import Line
+
+    game = Game.new("miami-2030", players=1, seed=3)
+    g = game.state
+    first, other = game.legal_actions()[:2]
+    broke = g.copy()
+    broke.players[0].eliminated = True
+    best = Line(first, total=12.0, count=1, end=g.copy(), values=[12.0])
+    plain = Line(other, total=-990.0, count=1, end=broke, values=[-990.0])
+    reason = HardBot(work=6)._reason(game, 0, best, plain, "why", 2)
+    assert reason.startswith("keeps you solvent: played out, ") and "went bankrupt" in reason
+    assert "points" not in reason.split(".")[0]
+    plain.end = g.copy()  # solvent both ways: the gap in points
+    assert "points at the end of the game compared with" in HardBot(work=6)._reason(game, 0, best, plain, "why", 2)

@@ -91,3 +91,20 @@ def test_link_plans_through_towns_stop_at_each_town_on_the_way():
     for p in through:
         assert p.via == tuple(h for h in p.path if h in g.map.towns)
         assert p.stops == (p.start, *p.via, p.end)
+
+
+def test_link_plans_run_from_new_cities_to_every_city_as_from_printed_ones():
+    """A New City is a stop like a printed city: plans join it to every city its open hexes reach, those listed
+    after it on the board too (they were once found only from the other end, and dropped there as found twice)."""
+    g = Game.new("rust-belt", players=3, seed=0).state
+    town = min(g.map.towns)  # the first town on the board: most cities come after it
+    after = {c.hex for c in g.map.cities if c.hex > town}
+    g.new_cities[town] = g.new_cities_left.pop(0)
+    g.cubes.setdefault(town, {})
+    g.board_changed()
+    reached = {
+        p.end if p.start == town else p.start
+        for p in link_plans(g, 0, limit=1000, idle=True)
+        if town in (p.start, p.end)
+    }
+    assert reached & after

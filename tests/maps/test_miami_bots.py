@@ -7,14 +7,28 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
+import pytest
+
 from ageofsteam import Game
 from ageofsteam.bots import StrongBot, bot
 from ageofsteam.bots.judgement import judgement
+from ageofsteam.bots.plans import link_plans
 from ageofsteam.bots.steady import position_value
 from ageofsteam.bots.strong import SOLO_HORIZON
-from ageofsteam.engine.actions import Action, Deliver, Urbanize
+from ageofsteam.engine.actions import Action, Build, Deliver, Urbanize
 from ageofsteam.engine.playout import advance
-from ageofsteam.maps.miami.bots import HOPELESS, SPARE, SPARE_POINTS, WON, cut_off, move_slots, ready, urbanized
+from ageofsteam.maps.miami.bots import (
+    HOPELESS,
+    RESCUE,
+    SPARE,
+    SPARE_POINTS,
+    WON,
+    cut_off,
+    move_slots,
+    ready,
+    rescue,
+    urbanized,
+)
 from ageofsteam.maps.miami.state import Result, state
 from tests.rules.build_helpers import position
 
@@ -255,3 +269,96 @@ def test_the_strong_bot_plays_out_each_move_once_when_nothing_is_left_to_chance(
     legal = game.legal_actions()
     assert len(legal) == 5
     assert sorted(a.action for a in played) == sorted(a.action for a in legal)  # type: ignore[attr-defined]
+
+
+def flooded(game: Game, *labels: str) -> Game:
+    """``game`` with flood cubes on ``labels`` too."""
+    g = game.state
+    for label in labels:
+        state(g).markers[label] = ["flood"]
+    g.board_changed()
+    return game
+
+
+CAMPUS = {"B6": {"red": 2}}  # Biscayne Campus leads out by A5 (flooded) and the beach D6
+
+
+@pytest.mark.state_edited  # flood cubes or people placed on the scenario
+def test_a_section_of_ones_own_that_ends_in_the_water_is_no_way_out():
+    track = [("D6", "straight", 0, 0)]  # from Biscayne Campus towards F6
+    g = position(map=MAP, n=1, phase="select_actions", track=track, extra={"people": CAMPUS}).state
+    assert cut_off(g, 0) == {}  # F6 is dry: the section may still reach Normandy Shores
+    g = flooded(position(map=MAP, n=1, phase="select_actions", track=track, extra={"people": CAMPUS}), "F6").state
+    assert cut_off(g, 0) == {g.map.by_label["B6"]: 2}
+
+
+@pytest.mark.state_edited  # flood cubes or people placed on the scenario
+def test_link_plans_keep_off_flooded_hexes_without_coast_guard():
+    game = flooded(position(map=MAP, n=1, phase="build_track", extra={"people": CAMPUS}), "D6")
+    g = game.state
+    d6 = g.map.by_label["D6"]
+    g.players[0].action = "engineer"
+    assert all(d6 not in p.path for p in link_plans(g, 0, limit=50, idle=True))
+    g.players[0].action = "coast_guard"
+    assert any(d6 in p.path for p in link_plans(g, 0, limit=50, idle=True))
+
+
+def campus_cut_off(cash: int) -> Game:
+    game = flooded(position(map=MAP, n=1, phase="select_actions", extra={"people": CAMPUS}), "D6", "F6")
+    game.state.players[0].cash = cash
+    return game
+
+
+@pytest.mark.state_edited  # flood cubes or people placed on the scenario
+def test_coast_guard_comes_first_when_it_reaches_people_the_water_has_cut_off():
+    game = campus_cut_off(cash=12)  # D6 and F6 at $4 each join Biscayne Campus to Normandy Shores
+    g = game.state
+    assert rescue(g, 0) == 2
+    assert judgement(g).action_value(g, 0, "coast_guard") == RESCUE + 2
+    assert judgement(g).action_value(g, 0, "engineer") is None  # the Engineer builds on no flooded hex
+    steady, rng = bot("steady"), random.Random(0)
+    choice = steady.choose(game, rng)
+    assert choice.action == "coast_guard"  # type: ignore[attr-defined]
+    game.apply(choice)
+    build = steady.choose(game, rng)
+    assert isinstance(build, Build) and build.hex in ("D6", "F6"), build
+
+
+@pytest.mark.state_edited  # flood cubes or people placed on the scenario
+def test_no_coast_guard_for_people_it_cannot_reach_this_turn():
+    g = campus_cut_off(cash=7).state  # two flooded hexes cost $8
+    assert rescue(g, 0) == 0
+    assert judgement(g).action_value(g, 0, "coast_guard") == 0.5
+
+
+@pytest.mark.state_edited  # flood cubes or people placed on the scenario
+def test_the_first_build_lets_people_leave_this_turn():
+    """With no way out yet for anyone, the link from Allapattah (J2) to the Amtrak station (G1, red) comes before
+    the East's links, which carry no one until a New City stands there."""
+    people = {"J2": {"red": 2}, "H6": {"purple": 2}, "L6": {"yellow": 2}, "P6": {"red": 1}}
+    game = position(map=MAP, n=1, phase="build_track", players={0: {"cash": 20, "action": "engineer"}})
+    state(game.state).people.update(people)
+    game.state.board_changed()
+    g = game.state
+    plans = link_plans(g, 0)
+    first = judgement(g).first_plan(g, 0, plans)
+    assert first is not None and {g.label(first.start), g.label(first.end)} == {"J2", "G1"}
+    steady = bot("steady")
+    rng = random.Random(0)
+    while isinstance(choice := steady.choose(game, rng), Build):
+        game.apply(choice)
+        if ready(game.state, 0):
+            break
+    assert ready(game.state, 0) == 2
+
+
+@pytest.mark.state_edited  # flood cubes or people placed on the scenario
+def test_no_plan_goes_first_once_the_turns_move_rounds_can_be_filled():
+    game = position(
+        map=MAP, n=1, phase="build_track", track=[("H2", "gentle", 3, 0)], players={0: {"action": "engineer"}}
+    )
+    state(game.state).people.update({"J2": {"red": 2}, "N2": {"red": 1}})
+    game.state.board_changed()
+    g = game.state
+    assert ready(g, 0) == 2
+    assert judgement(g).first_plan(g, 0, link_plans(g, 0)) is None

@@ -185,6 +185,8 @@ class HardBot(Bot):
             outlook = f"expected to finish {judge.lead_words(evaluate.lead(vals, seat))} against the best rival"
         if best is plain or not plain.count:
             head = why
+        elif plain.end is not None and plain.end.players[seat].eliminated and not then.eliminated:
+            head = f"keeps you solvent: played out, {_action_text(game, plain.action)} went bankrupt"
         else:
             head = (
                 f"{judge.lead_words(best.mean - plain.mean)} at the end of the game compared with"

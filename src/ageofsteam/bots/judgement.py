@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from ageofsteam.board.network import Link
-    from ageofsteam.bots.plans import TurnPlan
+    from ageofsteam.bots.plans import LinkPlan, TurnPlan
     from ageofsteam.engine.actions import Action, Urbanize
     from ageofsteam.engine.state import GameState
     from ageofsteam.rules.base import BaseRules
@@ -71,6 +71,16 @@ class Judgement:
         through or from them (a source of goods, a stop with links of its own beyond it); none in the base
         game."""
         return NO_STOPS
+
+    def closed_hexes(self, g: GameState, seat: int) -> frozenset[int]:
+        """Hexes whose terrain takes track but where ``seat`` may not lay it now (a map's own condition, such as
+        an action it has not taken): the bots' link plans go around them. None in the base game."""
+        return NO_STOPS
+
+    def first_plan(self, g: GameState, seat: int, plans: list[LinkPlan]) -> LinkPlan | None:
+        """Of the link plans the steady bot can finish this turn (best first by its own measure), the one this map
+        would have it build before the others; None: its own order stands (the default)."""
+        return None
 
     def thrifty(self, g: GameState, seat: int) -> bool:
         """Whether the steady bot takes no share for track and no engine level ahead of its deliveries that its

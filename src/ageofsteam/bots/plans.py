@@ -145,7 +145,7 @@ def link_plans(g: GameState, seat: int, limit: int = 8, *, idle: bool = False, t
     is near (each town a stop on the way: a delivery over it counts a link more), as a plan of its own."""
     rules = g.rules
     m = g.map
-    cities = sorted({c for c in (g.city_hex(h) for h in m.city_at) if c is not None})
+    cities = sorted({c for c in (g.city_hex(h) for h in [*m.city_at, *g.new_cities]) if c is not None})
     ends = rules.track_start_hexes(g)  # stops that are not cities where track may start, as from a city (districts)
     cities += sorted(h for h in ends if h not in cities)
     joined = _joined(g)
@@ -167,10 +167,11 @@ def link_plans(g: GameState, seat: int, limit: int = 8, *, idle: bool = False, t
         return n
 
     cost_of: dict[int, int | None] = {}
+    closed = judgement(g).closed_hexes(g, seat)
 
     def step_cost(h: int) -> int | None:
         if h not in cost_of:
-            if h in g.tiles or g.is_city(h):
+            if h in g.tiles or g.is_city(h) or h in closed:
                 cost_of[h] = None
             elif h in m.towns:
                 cost_of[h] = 3 if towns else 1  # a town tile with two spokes (the old guess: 1)

@@ -465,6 +465,9 @@ class SteadyBot(RandomBot):
                 id(p): self._plan_worth(g, seat, p, budget, now, promise) * joins(p) for p in plans[: self.plans_tried]
             }
             plans.sort(key=lambda p: -worth.get(id(p), -1e9))
+        first = judgement(g).first_plan(g, seat, plans)
+        if first is not None:
+            plans = [first, *(p for p in plans if p is not first)]
         for link in plans:
             if link.special is not None:
                 if specials:

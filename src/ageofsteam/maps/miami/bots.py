@@ -6,8 +6,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, cast
 
 from ageofsteam.bots.judgement import Judgement as BaseJudgement
+from ageofsteam.bots.plans import LinkPlan, link_plans
 from ageofsteam.engine.actions import Urbanize
-from ageofsteam.maps.miami.rules import COAST_GUARD, ENGINEER, FIRE_FIGHTER, FLOODED_COST, Rules
+from ageofsteam.maps.miami.rules import COAST_GUARD, ENGINEER, FIRE_FIGHTER, Rules
 from ageofsteam.maps.miami.state import state
 from ageofsteam.rules.move_goods import all_routes, routes_from
 
@@ -18,6 +19,8 @@ WON = 10.0  # what the bots count for a won game, beside one person evacuated fo
 HOPELESS = 10.0  # and against more people left than move rounds to carry them
 SPARE = 4  # move slots beyond the people left that the bots like to keep in hand
 SPARE_POINTS = 2.5  # against each of those slots gone (a move that evacuates no one spends one)
+RESCUE = 20.0  # the steady bot's wish for Coast Guard when it reaches people cut off (above any other action: the game
+# is won only when every person leaves), beside a person more each
 
 
 def _rules(g: GameState) -> Rules:
@@ -27,23 +30,41 @@ def _rules(g: GameState) -> Rules:
 
 def cut_off(g: GameState, seat: int) -> dict[int, int]:
     """Districts whose people can no longer leave without Coast Guard → their people: not joined by a link of
-    ``seat``'s, and every neighbouring hex is flooded or holds no track of ``seat``'s and cannot take a new
-    tile."""
+    ``seat``'s, and no way over dry hexes that can take a new tile, or over ``seat``'s own track, leads from
+    them to another stop (a section of its own that ends in the water is no way out)."""
     rules = _rules(g)
     wet = rules.flooded(g)
     joined = {h for lk in g.network.links.values() if lk.owner == seat for h in (lk.a, lk.b)}
+    stops = rules.track_end_hexes(g)
+    nb = g.map.neighbours
+
+    def open_hex(x: int) -> bool:
+        if x in g.tiles:
+            return seat in g.tiles[x].owners
+        return x not in wet and rules.can_hold_track(g, x)
+
     out: dict[int, int] = {}
     for h, people in rules.people(g).items():
         n = sum(people.values())
         if not n or h in joined:
             continue
-        ways = [
-            x
-            for x in g.map.neighbours[h]
-            if x >= 0
-            and ((x in g.tiles and seat in g.tiles[x].owners) or (x not in wet and rules.can_hold_track(g, x)))
-        ]
-        if not ways:
+        seen = {h}
+        todo = [x for x in nb[h] if x >= 0 and open_hex(x)]
+        found = False
+        while todo and not found:
+            x = todo.pop()
+            if x in seen:
+                continue
+            seen.add(x)
+            for y in nb[x]:
+                if y < 0 or y in seen:
+                    continue
+                if g.is_city(y) or y in stops:
+                    found = True
+                    break
+                if open_hex(y):
+                    todo.append(y)
+        if not found:
             out[h] = n
     return out
 
@@ -85,8 +106,51 @@ def urbanized(g: GameState, h: int, letter: str) -> GameState:
     return trial
 
 
+def rescue(g: GameState, seat: int) -> int:
+    """The people the water has cut off whom Coast Guard would let ``seat`` reach this turn: those on a district
+    a link plan over flooded hexes joins to a city that takes them, within the player's cash."""
+    shut = cut_off(g, seat)
+    if not shut:
+        return 0
+    trial = g.copy()
+    trial.players[seat].action = COAST_GUARD
+    cash = g.players[seat].cash
+    reached = {h for p in link_plans(trial, seat, limit=24) if p.cost <= cash for h in (p.start, p.end) if h in shut}
+    return sum(shut[h] for h in reached)
+
+
 class Judgement(BaseJudgement):
     """Miami 2030's judgement."""
+
+    def first_plan(self, g: GameState, seat: int, plans: list[LinkPlan]) -> LinkPlan | None:
+        """While fewer people can leave now than this turn's move rounds can carry, the plan that lets the most
+        of them leave this turn (people at one end that the other end takes now, up to the rounds left): a move
+        round without an evacuation is a person less carried in the end. With Coast Guard held, a plan that reaches
+        people the water has cut off comes before all (Coast Guard was taken for it)."""
+        shut = cut_off(g, seat) if g.players[seat].action == COAST_GUARD else {}
+        saving = [p for p in plans if p.start in shut or p.end in shut]
+        if saving:
+            return max(saving, key=lambda p: shut.get(p.start, 0) + shut.get(p.end, 0))
+        slots = move_slots(g) - _rules(g).MOVE_ROUNDS * max(0, g.last_turn - g.turn)
+        wanted = slots - ready(g, seat)
+        if wanted <= 0:
+            return None
+        rules = _rules(g)
+        at = rules.goods_sources(g)
+
+        def now(p: LinkPlan) -> int:
+            n = sum(k for c, k in at.get(p.start, {}).items() if rules.accepts(g, p.end, c))
+            n += sum(k for c, k in at.get(p.end, {}).items() if rules.accepts(g, p.start, c))
+            return min(n, wanted)
+
+        best = max(plans, key=now, default=None)  # the first of equals: the steady bot's order
+        return best if best is not None and now(best) > 0 else None
+
+    def closed_hexes(self, g: GameState, seat: int) -> frozenset[int]:
+        """Flooded hexes, unless the player holds Coast Guard: a plan over one could not be finished."""
+        if g.players[seat].action == COAST_GUARD:
+            return frozenset()
+        return frozenset(_rules(g).flooded(g))
 
     def accepts(self, g: GameState, stop: int, colour: str) -> bool:
         """A district of Miami East not urbanized may still take a colour a New City is left for (Urbanize):
@@ -161,15 +225,17 @@ class Judgement(BaseJudgement):
         return f"{value:.0f} (the people evacuated, and {WON:.0f} more for a win)"
 
     def action_value(self, g: GameState, seat: int, action: str) -> float | None:
-        """Coast Guard when people are cut off by the water and two flooded hexes can be paid for; Engineer while
-        people wait on districts no track of the player's joins yet; Fire Fighter when a delivery now runs over
-        flooded track."""
+        """Coast Guard above all when it lets people the water has cut off be reached this turn (else they never
+        leave, and the game is lost); Engineer while people wait on districts no track of the player's joins yet
+        and dry hexes can reach; Fire Fighter when a delivery now runs over flooded track."""
         rules = _rules(g)
         if action == COAST_GUARD:
-            return 3.5 if cut_off(g, seat) and g.players[seat].cash >= 2 * FLOODED_COST else 0.5
+            saved = rescue(g, seat)
+            return RESCUE + saved if saved else 0.5
         if action == ENGINEER:  # the water does not wait: build fast while people wait unjoined
             joined = {h for lk in g.network.links.values() if lk.owner == seat for h in (lk.a, lk.b)}
-            waiting = any(sum(p.values()) and h not in joined for h, p in rules.people(g).items())
+            shut = cut_off(g, seat)
+            waiting = any(sum(p.values()) and h not in joined | shut.keys() for h, p in rules.people(g).items())
             return 5.0 if waiting and g.players[seat].cash >= 8 else None
         if action == FIRE_FIGHTER:
             wet = any(rules.flooded_passed(g, r) for r in all_routes(g, seat))
