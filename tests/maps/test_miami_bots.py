@@ -11,6 +11,7 @@ import pytest
 
 from ageofsteam import Game
 from ageofsteam.bots import StrongBot, bot
+from ageofsteam.bots.candidates import candidates
 from ageofsteam.bots.judgement import judgement
 from ageofsteam.bots.plans import link_plans
 from ageofsteam.bots.steady import position_value
@@ -362,3 +363,17 @@ def test_no_plan_goes_first_once_the_turns_move_rounds_can_be_filled():
     g = game.state
     assert ready(g, 0) == 2
     assert judgement(g).first_plan(g, 0, link_plans(g, 0)) is None
+
+
+def test_a_searching_bot_weighs_only_new_cities_once_urbanization_is_taken_for_one():
+    """A build first would forgo the New City the action was taken for: the strong and hard bots weigh the
+    other sites instead."""
+    game = east_line(RED_DOWN_THE_LINE)
+    steady, rng = bot("steady"), random.Random(0)
+    game.apply(steady.choose(game, rng))  # Urbanization
+    first = steady.choose(game, rng)
+    assert isinstance(first, Urbanize)
+    options = candidates(game.state, first, random.Random(0))
+    assert options[0] == first and len(options) > 1
+    assert all(isinstance(a, Urbanize) for a in options)
+    assert any(isinstance(a, Build) for a in game.legal_actions())  # builds were legal: left out on purpose

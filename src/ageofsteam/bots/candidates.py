@@ -1,6 +1,7 @@
 """The moves a searching bot weighs besides the steady bot's choice: the next steps of other link plans, the
-next discs of other chains, a map's own other builds, the lowest bid, and every other legal action (the strong
-and the hard bot both search these)."""
+next discs of other chains, a map's own other builds, the other New Cities (never a build that forgoes the one
+Urbanization was taken for), the lowest bid, and every other legal action (the strong and the hard bot both
+search these)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from typing import TYPE_CHECKING
 from ageofsteam.bots.judgement import judgement
 from ageofsteam.bots.plans import chain_offers, circle_plans, disc_offers, link_plans, next_build
 from ageofsteam.bots.steady import own_build_budget
-from ageofsteam.engine.actions import Bid, Build, EndBuild, IssueShares
+from ageofsteam.engine.actions import Bid, Build, EndBuild, IssueShares, Urbanize
 from ageofsteam.rules.circles import PlaceDisc
 
 if TYPE_CHECKING:
@@ -25,6 +26,8 @@ def candidates(g: GameState, first: Action, rng: random.Random, *, weigh_shares:
     ``CANDIDATES`` of them weighed from the start, the rest once the outcomes of those are known). Share
     counts are weighed only where ``weigh_shares`` (a search of one turn cannot see what shares pay for later)."""
     legal = g.rules.legal_actions(g)
+    if isinstance(first, Urbanize):  # Urbanization was taken for a New City: a build first would forgo it
+        return [first, *(a for a in legal if isinstance(a, Urbanize) and a != first)]
     if isinstance(first, (Build, EndBuild)) and Build in g.rules.phase(g).accepts:
         legal = [a for a in legal if not isinstance(a, Build)] + _build_steps(g, first)
     elif any(isinstance(a, PlaceDisc) for a in legal):  # discs: the next ones of other chains, not any
