@@ -116,8 +116,11 @@ def test_at_phone_width_a_whole_turn_can_be_played(server: Server, browser: Any,
         page = ctx.new_page()
         create_hotseat(page, server, "rust-belt", 3, seed=2)
         page.wait_for_selector("#board svg")
-        board = page.locator("#board").bounding_box()
-        side = page.locator("#decision").bounding_box()
+        # both boxes read at once: a bot's move arriving between two reads redraws the decision and moves the board
+        side, board = page.evaluate(
+            "() => ['#decision', '#board'].map(s => { const r = document.querySelector(s).getBoundingClientRect();"
+            " return { y: r.y, height: r.height }; })"
+        )
         assert side["y"] + side["height"] <= board["y"] + 1  # the decision first, the board under it
         seen: set[str] = set()
         targets = ("#issue", "[data-select]", "[data-build-hex]", "[data-cube], [data-kind='skip_move']")
