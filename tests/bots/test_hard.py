@@ -238,3 +238,26 @@ def test_a_move_whose_rival_line_went_bankrupt_says_it_keeps_the_player_solvent(
     assert "points" not in reason.split(".")[0]
     plain.end = g.copy()  # solvent both ways: the gap in points
     assert "points at the end of the game compared with" in HardBot(work=6)._reason(game, 0, best, plain, "why", 2)
+
+
+def test_the_hard_bot_leaves_the_steady_choice_only_for_a_clear_gain(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Another move is played only where its playouts beat the steady bot's choice by ``Judgement.clear_gain``
+    (the evaluator's errors are large beside the gaps between moves); a margin beyond any gap leaves every
+    decision to the steady bot."""
+    from ageofsteam.bots.judgement import Judgement
+
+    game = opening("rust-belt", seed=5)
+    steady, rng = SteadyBot(), random.Random(0)
+    found = None
+    for _ in range(200):
+        plain = steady.choose(game, random.Random(1))
+        monkeypatch.setattr(Judgement, "clear_gain", 0.0)
+        other = HardBot(work=8).choose(game, random.Random(1))
+        if other != plain:
+            found = plain
+            break
+        game.apply(steady.choose(game, rng))
+    assert found is not None, "no decision where the search prefers another move"
+    monkeypatch.setattr(Judgement, "clear_gain", 1e9)
+    assert HardBot(work=8).choose(game, random.Random(1)) == found
+    assert judgement(game.state).clear_gain == 1e9  # Rust Belt is judged by the base game's judgement

@@ -8,7 +8,9 @@ turn's income and expenses are paid, before the goods growth's dice; at the star
 without them), chance before that (Production's draws) from the bot's own generator. On a solo map, where no
 rival answers and lasting is the game, a playout goes on for ``solo_turns`` turns (six). There the evaluator
 (``evaluate.py``) tells what the position is worth to each seat for the rest of the game; the candidate whose
-line leaves the bot furthest ahead of its best rival (on a solo map: the best outcome) is played. Where the
+line leaves the bot furthest ahead of its best rival (on a solo map: the best outcome) is played, where it
+beats the steady bot's choice by at least the map's ``Judgement.clear_gain`` (the evaluator's errors are large
+beside the gaps between moves, and the best of ten noisy values is mostly the one overrated the most). Where the
 evaluator foresaw too little of its held-out games to be trusted (Miami 2030), the end of a playout is judged
 by the steady bot's rules of thumb instead, as the Baseline judges it.
 
@@ -113,7 +115,8 @@ class HardBot(Bot):
         played = [ln for ln in lines if ln.count]
         if not played:  # the safety cap came before the first playout ended
             return Hint(plain.action, f"{plain.reason} (no time to look further)")
-        best = max(played, key=lambda ln: (ln.mean, ln is lines[0]))
+        clear = judgement(g).clear_gain  # another move must beat the steady choice by this much: not by noise
+        best = max(played, key=lambda ln: (ln.mean + (clear if ln is lines[0] else 0.0), ln is lines[0]))
         return Hint(best.action, self._reason(game, seat, best, lines[0], plain.reason, len(played)))
 
     def candidates(self, g: GameState, first: Action, rng: random.Random) -> list[Action]:

@@ -22,6 +22,8 @@ SURVIVAL_WEIGHT = 6.0  # the bots' points for each turn the money lasts longer
 class Judgement(BaseJudgement):
     """Detroit's judgement: lasting is the whole game."""
 
+    clear_gain = 0.0  # the outcome is a turn: the base game's margin of points would stop every search
+
     def value(self, g: GameState, seat: int) -> float:
         """The turn in which the player's money runs out as things stand (``outlook.py``), 6 points a turn:
         lasting is the whole game here, so a share's $5 now is weighed against its $1 every turn after."""
