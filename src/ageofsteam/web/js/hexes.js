@@ -30,6 +30,9 @@ export function hexLabelAt(ev) {
     const under = document.elementsFromPoint(ev.clientX, ev.clientY);
     const poly = under.find((el) => el.matches && el.matches("polygon.hex[data-hex]") && S.svg.contains(el));
     if (poly) return poly.getAttribute("data-hex");
+    // an area map: a city's large circle or a label lies over the region; the first region under the pointer
+    const inside = under.find((el) => S.svg.contains(el) && el.closest && el.closest("[data-hex]"));
+    if (inside) return inside.closest("[data-hex]").getAttribute("data-hex");
   }
   const el = ev.target && ev.target.closest && ev.target.closest("[data-hex]");
   return el ? el.getAttribute("data-hex") : null;
