@@ -259,5 +259,23 @@ def test_the_hard_bot_leaves_the_steady_choice_only_for_a_clear_gain(monkeypatch
         game.apply(steady.choose(game, rng))
     assert found is not None, "no decision where the search prefers another move"
     monkeypatch.setattr(Judgement, "clear_gain", 1e9)
-    assert HardBot(work=8).choose(game, random.Random(1)) == found
     assert judgement(game.state).clear_gain == 1e9  # Rust Belt is judged by the base game's judgement
+    assert HardBot(work=8).choose(game, random.Random(1)) == found
+
+
+def test_where_the_rules_of_thumb_judge_no_clear_gain_is_asked(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The margin is against the evaluator's noise: on a map whose playouts the rules of thumb judge (Miami 2030,
+    its evaluator untrusted), a better line is played whatever the margin."""
+    from ageofsteam.bots.judgement import Judgement
+
+    monkeypatch.setattr(Judgement, "clear_gain", 1e9)
+    game = Game.new("miami-2030", players=1, seed=0)
+    assert evaluate.trusted_weights(game.state) is None
+    assert judgement(game.state).clear_gain == 1e9
+    steady, rng = SteadyBot(), random.Random(0)
+    for _ in range(60):
+        plain = steady.choose(game, random.Random(1))
+        if HardBot(work=24).choose(game, random.Random(1)) != plain:  # four lines of six turns
+            return
+        game.apply(steady.choose(game, rng))
+    pytest.fail("the search never left the steady choice: the margin was asked of the rules of thumb")

@@ -22,7 +22,7 @@ SURVIVAL_WEIGHT = 6.0  # the bots' points for each turn the money lasts longer
 class Judgement(BaseJudgement):
     """Detroit's judgement: lasting is the whole game."""
 
-    clear_gain = 0.0  # the outcome is a turn: the base game's margin of points would stop every search
+    clear_gain = 0.0  # the outcome is a turn: the base game's margin of points would stop every solo search
 
     def value(self, g: GameState, seat: int) -> float:
         """The turn in which the player's money runs out as things stand (``outlook.py``), 6 points a turn:

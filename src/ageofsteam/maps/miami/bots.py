@@ -122,8 +122,6 @@ def rescue(g: GameState, seat: int) -> int:
 class Judgement(BaseJudgement):
     """Miami 2030's judgement."""
 
-    clear_gain = 0.0  # playouts without chance judged by the rules of thumb: a better line is no evaluator's noise
-
     def first_plan(self, g: GameState, seat: int, plans: list[LinkPlan]) -> LinkPlan | None:
         """While fewer people can leave now than this turn's move rounds can carry, the plan that lets the most
         of them leave this turn (people at one end that the other end takes now, up to the rounds left): a move
