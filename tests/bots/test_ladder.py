@@ -68,3 +68,18 @@ def test_the_lobbys_ratings_are_the_latest_ladders(ladder: ModuleType) -> None:
     assert {lv: shipped[lv]["rating"] for lv in ladder.LADDER} == {
         lv: r["rating"] for lv, r in latest["ratings"].items()
     }
+
+
+def test_a_target_reached_by_a_run_of_a_fraction_of_the_games_is_not_called_met(
+    ladder: ModuleType, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``SCALE=0.1`` plays a tenth of a target's games: its figure is shown, but the target reads as met at that
+    scale only; a full run that reaches the goal reads as met."""
+    target = {"target": "t", "figure": 0.6, "interval_95": [0.2, 0.9], "goal": ">= 0.45", "met": True, "games": 6}
+    run = {"commit": "c", "date": "2026-12-05T00:00:00+00:00", "targets": [target]}
+    results = tmp_path / "bots.json"
+    monkeypatch.setattr(ladder, "RESULTS", results)
+    results.write_text(json.dumps([{**run, "games_scale": 0.1}]))
+    assert "| t | >= 0.45 | 0.6 (6 games) | 0.2–0.9 | at scale only |" in ladder.table()
+    results.write_text(json.dumps([{**run, "games_scale": 1.0}]))
+    assert "| t | >= 0.45 | 0.6 (6 games) | 0.2–0.9 | yes |" in ladder.table()
