@@ -6,10 +6,12 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pytest
+
 from ageofsteam.bots import RandomBot
 from ageofsteam.engine.game import Game
 from ageofsteam.engine.record import Record
-from tests.browser.conftest import Server
+from tests.browser.conftest import Server, checked_page
 
 
 def played(server: Server, actions: int | None, seed: int = 3) -> tuple[str, str, Game]:
@@ -65,3 +67,40 @@ def test_the_charts_are_there_during_a_game(server: Server, page: Any) -> None:
         '#charts svg.chart[data-chart="income"] text.chart-axis', "els => els.map(e => e.textContent)"
     )
     assert "now" in labels and "start" in labels
+
+
+@pytest.mark.parametrize("width", [1600, 1000])
+def test_a_game_that_ends_while_its_page_is_open_brings_the_result_into_view(
+    server: Server, browser: Any, width: int
+) -> None:
+    """The player had scrolled down the side panel (wide screens) or the page (narrower ones, the panel under the
+    board) when the last action came: the result is scrolled into view, not left where nobody looks."""
+    seats = [{"name": n, "bot": None} for n in ("Ann", "Bob", "Cy")]
+    made = server.api(
+        "POST", "/api/games", {"map": "rust-belt", "players": 3, "seats": seats, "seed": 5, "hot_seat": True}
+    )
+    gid, host = made["id"], made["host_token"]
+    game = Game.from_record(Record.model_validate(server.api("GET", f"/api/games/{gid}/record")))
+    bot, rng = RandomBot(), random.Random(5)
+    sent = []  # each decision as the page would send it (chance is drawn by the server)
+    while not game.over:
+        action = bot.choose(game, rng)
+        sent.append({"index": len(game.record.actions), "action": action.to_json()})
+        game.apply(action)
+    for body in sent[:-1]:
+        server.api("POST", f"/api/games/{gid}/actions", body, token=host)
+    for page in checked_page(browser, viewport={"width": width, "height": 700}):
+        page.goto(f"{server.url}/game/{gid}#token={host}")
+        page.wait_for_selector("#decision[data-state=choose]")
+        page.evaluate("() => { document.querySelector('.side').scrollTop = 1e6; window.scrollTo(0, 1e6); }")
+        out = """() => { const r = document.querySelector('#decision').getBoundingClientRect();
+          return r.bottom < 0 || r.top > innerHeight; }"""
+        seen = """() => {
+          const d = document.querySelector('#decision h2').getBoundingClientRect();
+          const s = document.querySelector('.side').getBoundingClientRect();
+          return d.top >= Math.max(0, s.top) - 1 && d.bottom <= Math.min(innerHeight, s.bottom) + 1; }"""
+        assert page.evaluate(out), "the panel should be out of view before the end"
+        server.api("POST", f"/api/games/{gid}/actions", sent[-1], token=host)
+        page.wait_for_selector("#decision[data-state=over]")
+        page.wait_for_function(seen)
+        assert page.inner_text("#decision h2") == "Game over"

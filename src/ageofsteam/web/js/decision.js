@@ -12,6 +12,7 @@ export function renderDecision() {
   const el = document.getElementById("decision");
   const v = S.view;
   if (!el || !v) return;
+  const was = el.dataset.state; // what the panel showed before this drawing
   el.dataset.index = S.index;
   el.dataset.state = v.over ? "over" : typeof v.to_move === "number" && isMine(v.to_move) ? (S.legal && !S.pending ? "choose" : "loading") : "wait";
   const undo = S.you && S.you.undoable > 0
@@ -30,6 +31,8 @@ export function renderDecision() {
         s.score === null ? "eliminated" : `${s.score} points`))),
       ...(v.result || []).map((line) => h("p", { class: "result" }, line)), story);
     loadStory(story, true);
+    // the game ended while the page was open: its result comes into view wherever the page was scrolled
+    if (was && was !== "over") el.scrollIntoView({ behavior: "smooth", block: "start" });
     return;
   }
   const seat = v.to_move;
