@@ -164,6 +164,24 @@ def test_the_hard_bot_weighs_share_counts_around_the_steady_one() -> None:
     assert all(abs(c - steady.count) <= 2 for c in counts)
 
 
+def test_where_the_rules_of_thumb_judge_the_end_of_one_turn_the_hard_bot_weighs_no_other_share_count() -> None:
+    """At the end of one turn the rules of thumb see a share's cash and never the $1 it costs every turn after:
+    a search judged so takes the steady bot's count (a bot that did issued 25 shares by turn 5 and went
+    bankrupt first)."""
+    untrusted = [
+        (m, counts[-1])
+        for m in map_ids()
+        for k, counts in training.targets(m).items()
+        if counts[-1] > 1 and not evaluate.weights_for(k).trusted
+    ]
+    assert untrusted, "every table's evaluator is trusted: this test has nothing to check"
+    m, players = untrusted[0]
+    game = Game.new(m, players=players, seed=6)
+    steady = SteadyBot().choose(game, random.Random(0))
+    assert isinstance(steady, IssueShares) and HardBot().turns(game.state) == 1
+    assert HardBot(work=8).candidates(game.state, steady, random.Random(0)) == [steady]
+
+
 def test_the_hard_bots_reason_says_what_the_move_leaves_for_the_rest_of_the_game() -> None:
     game = Game.new("rust-belt", players=3, seed=6)
     while game.state.phase != "build_track":
@@ -187,8 +205,9 @@ def test_where_the_evaluator_foresaw_little_the_hard_bot_judges_by_the_rules_of_
     game = Game.new(m, players=players, seed=2)
     assert evaluate.trusted_weights(game.state) is None
     play_steady(game, 3)
-    if not game.over:
-        assert "judged by the rules of thumb" in HardBot(work=6).hint(game, random.Random(1)).reason
+    while game.state.phase in ("issue_shares", "player_order"):  # a decision with moves to weigh (not shares)
+        game.apply(SteadyBot().choose(game, random.Random(0)))
+    assert "judged by the rules of thumb" in HardBot(work=6).hint(game, random.Random(1)).reason
 
 
 def test_on_a_solo_map_a_playout_goes_on_for_several_turns_and_counts_for_each() -> None:
@@ -214,11 +233,12 @@ def test_a_move_that_costs_the_player_less_than_it_costs_the_leader_says_it_hold
     g = Game.new("rust-belt", players=3, seed=6).state
     leader = g.player_name(2)
     # the move costs seat 0 half a point and the leader (seat 2) three: the lead it buys is the leader held back
-    words = _holding_back(g, 0, [50.0, 40.0, 57.0], [50.5, 40.0, 60.0])
+    points = judgement(g).lead_words
+    words = _holding_back(g, 0, [50.0, 40.0, 57.0], [50.5, 40.0, 60.0], points)
     assert words == f": it holds back {leader}, the best rival, by 3 points at a cost of almost nothing to you"
-    assert "by 3 points at a cost of 2 points" in _holding_back(g, 0, [48.5, 40.0, 57.0], [50.5, 40.0, 60.0])
-    assert _holding_back(g, 0, [51.0, 40.0, 57.0], [50.5, 40.0, 60.0]) == ""  # a gain of its own: nothing to add
-    assert _holding_back(g, 0, [47.0, 40.0, 59.0], [50.5, 40.0, 60.0]) == ""  # it costs the player more
+    assert "by 3 points at a cost of 2 points" in _holding_back(g, 0, [48.5, 40.0, 57.0], [50.5, 40.0, 60.0], points)
+    assert _holding_back(g, 0, [51.0, 40.0, 57.0], [50.5, 40.0, 60.0], points) == ""  # a gain of its own
+    assert _holding_back(g, 0, [47.0, 40.0, 59.0], [50.5, 40.0, 60.0], points) == ""  # it costs the player more
 
 
 def test_a_move_whose_rival_line_went_bankrupt_says_it_keeps_the_player_solvent() -> None:
@@ -236,8 +256,16 @@ def test_a_move_whose_rival_line_went_bankrupt_says_it_keeps_the_player_solvent(
     reason = HardBot(work=6)._reason(game, 0, best, plain, "why", 2)
     assert reason.startswith("keeps you solvent: played out, ") and "went bankrupt" in reason
     assert "points" not in reason.split(".")[0]
-    plain.end = g.copy()  # solvent both ways: the gap in points
-    assert "points at the end of the game compared with" in HardBot(work=6)._reason(game, 0, best, plain, "why", 2)
+    plain.end = g.copy()  # solvent both ways: the gap in the points the rules of thumb judged by (Miami's
+    # evaluator is not trusted), at the end of the playouts
+    reason = HardBot(work=6)._reason(game, 0, best, plain, "why", 2)
+    assert reason.startswith("+1002.0 points by the rules of thumb at the end of this turn compared with")
+    table = Game.new("rust-belt", players=3, seed=3)  # a trusted evaluator: the expected outcome, in points
+    first, other = table.legal_actions()[:2]
+    best = Line(first, total=4.0, count=1, end=table.state.copy(), values=[50.0, 46.0, 40.0])
+    plain = Line(other, total=1.0, count=1, end=table.state.copy(), values=[48.0, 47.0, 40.0])
+    reason = HardBot(work=6)._reason(table, 0, best, plain, "why", 2)
+    assert reason.startswith("+3 points at the end of the game compared with")
 
 
 def test_the_hard_bot_leaves_the_steady_choice_only_for_a_clear_gain(monkeypatch: pytest.MonkeyPatch) -> None:

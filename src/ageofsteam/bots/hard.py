@@ -38,6 +38,8 @@ from ageofsteam.bots.strong import SAFETY_SECONDS
 from ageofsteam.engine.actions import CHANCE, Build, IssueShares
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from ageofsteam.engine.actions import Action
     from ageofsteam.engine.game import Game
     from ageofsteam.engine.state import GameState
@@ -123,8 +125,12 @@ class HardBot(Bot):
 
     def candidates(self, g: GameState, first: Action, rng: random.Random) -> list[Action]:
         """The steady bot's choice first, then the others worth weighing (the first ``WIDTH`` weighed from the
-        start, the rest once the outcomes of those are known)."""
+        start, the rest once the outcomes of those are known). Share counts are weighed only where the end of a
+        playout is judged for the whole game or the playouts cover several turns: the rules of thumb at the end
+        of one turn see the cash a share brings, never the $1 it costs every turn after."""
         if isinstance(first, IssueShares):
+            if self.turns(g) == 1 and evaluate.trusted_weights(g) is None:
+                return [first]
             counts = sorted(
                 (a for a in g.rules.legal_actions(g) if isinstance(a, IssueShares) and a != first),
                 key=lambda a: abs(a.count - first.count),
@@ -182,7 +188,11 @@ class HardBot(Bot):
             if nxt:
                 facts.append(f"the two best deliveries then worth +{nxt} income")
         judge = judgement(g)
-        if evaluate.trusted_weights(g) is None:
+        trusted = evaluate.trusted_weights(g) is not None
+        last = g.turn + self.turns(g) - 1
+        # the lead in the measure the playouts' ends were judged by: the outcome's, or the rules of thumb's points
+        lead_words = judge.lead_words if trusted else _thumb_points
+        if not trusted:
             outlook = "judged by the rules of thumb"
         elif len(g.players) == 1:
             outlook = f"expected outcome: {judge.outcome_words(vals[seat])}"
@@ -193,17 +203,24 @@ class HardBot(Bot):
         elif plain.end is not None and plain.end.players[seat].eliminated and not then.eliminated:
             head = f"keeps you solvent: played out, {_action_text(game, plain.action)} went bankrupt"
         else:
+            when = "the end of the game" if trusted else _playout_end(g, end, last)
             head = (
-                f"{judge.lead_words(best.mean - plain.mean)} at the end of the game compared with"
+                f"{lead_words(best.mean - plain.mean)} at {when} compared with"
                 f" {_action_text(game, plain.action)}, each played out under the same dice"
             )
             if best.settled and plain.settled and plain.values is not None:
-                head += _holding_back(g, seat, vals, plain.values)
-        then_words = _by_then(g, end, g.turn + self.turns(g) - 1)
-        return f"{head}. {then_words}: {', '.join(facts)}; {outlook} ({weighed} moves weighed)"
+                head += _holding_back(g, seat, vals, plain.values, lead_words)
+        return f"{head}. By {_playout_end(g, end, last)}: {', '.join(facts)}; {outlook} ({weighed} moves weighed)"
 
 
-def _holding_back(g: GameState, seat: int, chosen: list[float], plain: list[float]) -> str:
+def _thumb_points(lead: float) -> str:
+    """A lead in the steady bot's points (its rules of thumb), in a player's words."""
+    return f"{lead:+.1f} points by the rules of thumb"
+
+
+def _holding_back(
+    g: GameState, seat: int, chosen: list[float], plain: list[float], lead_words: Callable[[float], str]
+) -> str:
     """Where a move costs the player something and costs the leading rival more (a cube taken from the leader's
     route, say), the words that say so: the lead it buys is the leader held back, not the player's own gain.
     ``chosen``, ``plain``: every seat's expected outcome after the move and after the plain one."""
@@ -214,20 +231,19 @@ def _holding_back(g: GameState, seat: int, chosen: list[float], plain: list[floa
     mine, theirs = chosen[seat] - plain[seat], chosen[leader] - plain[leader]
     if mine >= 0 or theirs >= mine:
         return ""
-    judge = judgement(g)
-    held = judge.lead_words(-theirs).lstrip("+")
-    cost = judge.lead_words(-mine).lstrip("+")
+    held = lead_words(-theirs).lstrip("+")
+    cost = lead_words(-mine).lstrip("+")
     cost_words = "almost nothing" if cost.startswith("0 ") or cost.startswith("0.0 ") else cost
     return f": it holds back {g.player_name(leader)}, the best rival, by {held} at a cost of {cost_words} to you"
 
 
-def _by_then(g: GameState, end: GameState, last: int) -> str:
-    """When the playout's end stands, in a player's words: the end of this turn, of a later one (a solo map's
-    playouts go on for several turns, to the end of turn ``last`` at most) or of the game."""
+def _playout_end(g: GameState, end: GameState, last: int) -> str:
+    """Where a playout stopped, in a player's words: the end of this turn, of a later one (a solo map's playouts
+    go on for several turns, to the end of turn ``last`` at most) or of the game."""
     if end.over:
-        return "By the end of the game"
+        return "the end of the game"
     turn = min(end.turn, last)  # a playout that stopped as turn last + 1 began stands at the end of turn last
-    return "By the end of this turn" if turn == g.turn else f"By the end of turn {turn}"
+    return "the end of this turn" if turn == g.turn else f"the end of turn {turn}"
 
 
 def _action_text(game: Game, action: Action) -> str:
