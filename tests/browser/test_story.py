@@ -104,3 +104,9 @@ def test_a_game_that_ends_while_its_page_is_open_brings_the_result_into_view(
         page.wait_for_selector("#decision[data-state=over]")
         page.wait_for_function(seen)
         assert page.inner_text("#decision h2") == "Game over"
+        # the charts side by side where the panel is wide, their words kept near their size (12 px titles)
+        page.wait_for_selector("#story svg.chart")
+        scales = page.eval_on_selector_all(
+            "#story svg.chart", "els => els.map(e => e.getBoundingClientRect().width / e.viewBox.baseVal.width)"
+        )
+        assert len(scales) == 5 and all(0.75 <= x <= 1.34 for x in scales), scales
