@@ -16,12 +16,13 @@ from tests.browser.helpers import advance_until, hotseat_game
 from tests.browser.test_story import played
 
 
-def finished_against_bots(server: Server, level: str, seed: int) -> tuple[str, str]:
-    """A Rust Belt game whose last turn P2 and P3 play as bots of ``level``, P1 (the host) to the end."""
+def finished_against_bots(server: Server, level: str, seed: int, other: str | None = None) -> tuple[str, str]:
+    """A Rust Belt game whose last turn P2 and P3 play as bots of ``level`` (P3 of ``other`` if given), P1 (the
+    host) to the end."""
     gid, host, game = hotseat_game(server, "rust-belt", seed=seed)
     advance_until(server, gid, host, game, lambda g: g.state.turn == g.state.last_turn, seed=seed, limit=2000)
-    for seat in (1, 2):
-        server.api("POST", f"/api/games/{gid}/seats/{seat}", {"bot": level}, token=host)
+    for seat, lv in ((1, level), (2, other or level)):
+        server.api("POST", f"/api/games/{gid}/seats/{seat}", {"bot": lv}, token=host)
     bot, rng = RandomBot(), random.Random(seed)
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline:
@@ -84,3 +85,19 @@ def test_the_lobby_shows_your_record_against_each_bot_level(server: Server, page
     page.route("**/api/games/*", lambda route: route.abort())
     page.reload()
     page.wait_for_selector("#record:not([hidden]) .record-maps")
+
+
+def test_a_game_against_two_bot_levels_counts_against_the_higher_rated(server: Server, page: Any) -> None:
+    """The levels' list ends with the Baseline, which is not the strongest: a game against a Hard and a Baseline
+    bot counts against the one the ladder rates higher."""
+    ratings = {b["level"]: b["rating"] for b in server.api("GET", "/api/bots")}
+    assert all(isinstance(ratings[lv], int) for lv in ("hard", "strong")), "no ladder ratings shipped"
+    higher = max(("hard", "strong"), key=lambda lv: ratings[lv])
+    gid, host = finished_against_bots(server, "strong", seed=7, other="hard")
+    page.goto(server.url + "/")
+    page.evaluate("t => localStorage.setItem('aos.tokens', JSON.stringify(t))", {gid: {"token": host, "saved": 1}})
+    page.reload()
+    page.wait_for_selector("#record:not([hidden]) .record-maps")
+    assert page.locator(f'#record [data-level="{higher}"]').inner_text().endswith("in 1 game")
+    lower = page.locator(f'#record [data-level="{"strong" if higher == "hard" else "hard"}"]')
+    assert not lower.count() or lower.inner_text().endswith("in 0 games")

@@ -16,7 +16,8 @@ export function storedResults() {
 }
 
 /** One finished game as this browser's player saw it: their seats, their best score, whether one of them won,
- *  and the strongest bot they played against ("" if none; "solo" for a solo game, won or lost against the game). */
+ *  and the strongest bot they played against ("" if none; "solo" for a solo game, won or lost against the game):
+ *  by the ladder's ratings (``levels``, as GET /api/bots gives them), else by the levels' order. */
 export function resultOf(game, levels) {
   const v = game.view || {};
   const mine = (game.you && game.you.seats) || [];
@@ -24,8 +25,12 @@ export function resultOf(game, levels) {
   if (!mine.length || !standings.length) return null;
   const scores = standings.filter((s) => mine.includes(s.seat) && s.score !== null).map((s) => s.score);
   const order = levels.map((b) => b.level);
+  const rating = (lv) => (levels.find((b) => b.level === lv) || {}).rating;
   const bots = game.seats.filter((s) => s.bot && !mine.includes(s.seat)).map((s) => s.bot);
-  const strongest = bots.sort((a, b) => order.indexOf(b) - order.indexOf(a))[0] || "";
+  // the strongest by the ladder's ratings where every bot met has one (the Baseline, listed last, is not the
+  // strongest), else by the levels' order
+  const rated = bots.every((lv) => typeof rating(lv) === "number");
+  const strongest = bots.sort((a, b) => (rated ? rating(b) - rating(a) : order.indexOf(b) - order.indexOf(a)))[0] || "";
   const contest = game.seats.length === 1 || game.seats.some((s) => !mine.includes(s.seat)); // hot seat alone: no win
   const winners = v.winners || []; // a solo game is won against the game itself
   return { map: game.map, map_name: game.map_name, won: contest && mine.some((s) => winners.includes(s)),
