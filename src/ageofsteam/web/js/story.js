@@ -26,7 +26,7 @@ export async function loadStory(box, withScore) {
         hist.players.map((p) => h("td", {}, String(p.score_parts.reduce((t, x) => t + x.points, 0))))))));
   }
   parts.push(chartLegend(hist.players));
-  const charts = h("div", { class: "chart-grid" }); // side by side where the panel is wide: the text keeps its size
+  const charts = h("div", { class: "chart-set" }); // side by side where the panel is wide: the text keeps its size
   parts.push(charts);
   for (const [key, title] of CHARTS) {
     if (key === "score" && !hist.score_title) continue; // a map whose standing is another figure (Detroit: income)
