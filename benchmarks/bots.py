@@ -265,8 +265,10 @@ def table() -> str:
         shown = "/".join(str(x) for x in figure) if isinstance(figure, list) else str(figure)
         games = f" ({t['games']} games)" if "games" in t else ""
         ci = "–".join(str(x) for x in t["interval_95"]) if "interval_95" in t else ""
-        # a run of a fraction of the games (SCALE) measures, but does not meet, a target set for the whole count
-        met = "no" if not t["met"] else "yes" if t["scale"] >= 1 else "at scale only"
+        # a run of a fraction of the games (SCALE) measures, but neither meets nor misses, a target set for the
+        # whole count
+        full = t["scale"] >= 1
+        met = ("yes" if full else "at scale only") if t["met"] else ("no" if full else "missed at scale")
         lines.append(f"| {t['target']} | {t['goal']} | {shown}{games} | {ci} | {met} | {t['run']} |")
     return "\n".join(lines)
 

@@ -83,3 +83,18 @@ def test_a_target_reached_by_a_run_of_a_fraction_of_the_games_is_not_called_met(
     assert "| t | >= 0.45 | 0.6 (6 games) | 0.2–0.9 | at scale only |" in ladder.table()
     results.write_text(json.dumps([{**run, "games_scale": 1.0}]))
     assert "| t | >= 0.45 | 0.6 (6 games) | 0.2–0.9 | yes |" in ladder.table()
+
+
+def test_a_target_missed_by_a_run_of_a_fraction_of_the_games_is_not_called_missed(
+    ladder: ModuleType, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A tenth of the games that falls short of the goal says so at that scale ("missed at scale"), not that the
+    target is missed; a full run that falls short reads "no"."""
+    target = {"target": "t", "figure": 0.2, "interval_95": [0.05, 0.6], "goal": ">= 0.35", "met": False, "games": 5}
+    run = {"commit": "c", "date": "2026-12-05T00:00:00+00:00", "targets": [target]}
+    results = tmp_path / "bots.json"
+    monkeypatch.setattr(ladder, "RESULTS", results)
+    results.write_text(json.dumps([{**run, "games_scale": 0.25}]))
+    assert "| t | >= 0.35 | 0.2 (5 games) | 0.05–0.6 | missed at scale |" in ladder.table()
+    results.write_text(json.dumps([{**run, "games_scale": 1.0}]))
+    assert "| t | >= 0.35 | 0.2 (5 games) | 0.05–0.6 | no |" in ladder.table()
