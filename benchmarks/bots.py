@@ -249,6 +249,16 @@ def latest(key: str) -> dict[str, Any] | None:
     return next((e for e in reversed(history) if e.get(key)), None)
 
 
+# the Met column by (goal reached, whole count of games played): a run of a fraction of the games (SCALE)
+# measures, but neither meets nor misses, a target set for the whole count
+MET_WORDS = {
+    (True, True): "yes",
+    (True, False): "at scale only",
+    (False, True): "no",
+    (False, False): "missed at scale",
+}
+
+
 def table() -> str:
     """The README's table: the ladder's ratings and each target's latest figure, with where it comes from."""
     lines = ["| Level | Rating | Games |", "|---|---|---|"]
@@ -265,10 +275,7 @@ def table() -> str:
         shown = "/".join(str(x) for x in figure) if isinstance(figure, list) else str(figure)
         games = f" ({t['games']} games)" if "games" in t else ""
         ci = "–".join(str(x) for x in t["interval_95"]) if "interval_95" in t else ""
-        # a run of a fraction of the games (SCALE) measures, but neither meets nor misses, a target set for the
-        # whole count
-        full = t["scale"] >= 1
-        met = ("yes" if full else "at scale only") if t["met"] else ("no" if full else "missed at scale")
+        met = MET_WORDS[(bool(t["met"]), t["scale"] >= 1)]
         lines.append(f"| {t['target']} | {t['goal']} | {shown}{games} | {ci} | {met} | {t['run']} |")
     return "\n".join(lines)
 
