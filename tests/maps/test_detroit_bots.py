@@ -13,7 +13,16 @@ from ageofsteam.bots import bot
 from ageofsteam.bots.judgement import judgement
 from ageofsteam.bots.steady import PLAN_WORK, SteadyBot
 from ageofsteam.engine.actions import Build, Deliver, IssueShares
-from ageofsteam.maps.detroit.plan import _Routes, own_graph, project, solo_plan, with_links
+from ageofsteam.maps.detroit.plan import (
+    SHARES_PER_LINK,
+    Extension,
+    _extension,
+    _Routes,
+    own_graph,
+    project,
+    solo_plan,
+    with_links,
+)
 from ageofsteam.rules.special_links import BuildLink, legal_link_builds, special_link
 from tests.rules.build_helpers import position
 
@@ -142,6 +151,41 @@ def test_the_projection_rewards_a_link_to_the_cubes_city_and_frowns_on_idle_shar
     assert joined > alone
     idle, _ = project(g, 0, here, **{**figures, "cash": 30, "shares": me.shares + 4})
     assert idle < alone + 1  # $20 now against $4 more in expenses every turn
+
+
+def test_the_projection_goes_on_building_after_the_plan_where_a_link_pays():
+    """A plan's network is not frozen once its links are laid: a player goes on building. With the link to the
+    purple cubes' city among the links it may build, the projection lasts longer than with the network as it
+    stands; a link that carries nothing changes nothing."""
+    g = solo_position().state
+    me = g.players[0]
+    here = own_graph(g, 0)
+    by = g.map.by_label
+    figures = {"cash": 10, "income": me.income, "shares": me.shares, "engine": me.engine}
+    frozen, _ = project(g, 0, here, **figures)
+    to_midtown = Extension(((by["J8"], by["M11"]),), 4)
+    idle = Extension(((by["A7"], by["A11"]),), 4)  # Pontiac–Utica: no cube at either end
+    growing, _ = project(g, 0, here, **figures, extensions=[to_midtown])
+    assert growing > frozen
+    assert project(g, 0, here, **figures, extensions=[idle])[0] == frozen
+
+
+def test_the_projection_builds_a_link_only_when_its_shares_pay_for_themselves():
+    """The projection's link a turn: the one that adds most to the turn's two best deliveries, never one whose
+    track needs more than ``SHARES_PER_LINK`` shares for each link of delivery it adds."""
+    g = solo_position().state
+    by = g.map.by_label
+    routes = _Routes(g, own_graph(g, 0))
+    cubes = {h: dict(c) for h, c in g.rules.goods_sources(g).items()}
+    to_midtown = ((by["J8"], by["M11"]),)
+    cheap = _extension(g, routes, cubes, 2, [Extension(to_midtown, 4)], 0, 10, None)
+    assert cheap is not None and cheap[1] == 4
+    assert by["M11"] in cheap[0].adj[by["J8"]]
+    # it adds 4 links of delivery (Dearborn's two purple cubes over two links each, where none went before)
+    assert cheap[0].gains(cubes, 2)[:2] == [(2, by["P8"], "purple")] * 2
+    dear = 5 * (4 * SHARES_PER_LINK + 1)  # a share more than those 4 links allow
+    assert _extension(g, routes, cubes, 2, [Extension(to_midtown, dear)], 0, 10, None) is None
+    assert _extension(g, routes, cubes, 2, [Extension(to_midtown, 4)], 0, 0, None) is None  # no share left
 
 
 def test_the_solo_plan_moves_a_cube_that_pays_rather_than_passing():

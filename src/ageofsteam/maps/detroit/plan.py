@@ -11,7 +11,10 @@ shares that pay for it.
 :func:`project` plays the turns ahead on a network of stops (the player's links and the planned ones): each
 turn the two best deliveries of distinct cubes (or an engine level and one delivery, when a longer route waits
 for it), income, shares issued to cover the expenses (a share's $5 now against $1 in every turn after), the
-income reduction, and the display's cubes arriving on their cities. It returns the turn of the bankruptcy.
+income reduction, and the display's cubes arriving on their cities. Once the planned links are laid, the
+projection goes on building as a player would, a link a turn where it pays (:func:`_extension`): a network
+frozen after the plan made every plan look as short-lived as building nothing. It returns the turn of the
+bankruptcy.
 
 :func:`solo_plan` weighs the turn's choices with it. Building: programs of up to :data:`PROGRAM_LINKS` links
 (``bots.plans.link_plans``, those that open nothing yet included, and the special links), laid out in order
@@ -24,7 +27,7 @@ starts the best run of the turn's remaining moves.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from ageofsteam.bots.plans import LinkPlan, TurnPlan, link_plans
 from ageofsteam.engine.actions import Deliver, SkipMove, UpgradeEngine, Urbanize
@@ -47,6 +50,8 @@ SURE_FINALISTS = 2  # the best programs weighed with every action whatever the b
 BEAM_SHARE = 0.7  # the share of a search's work (projections) for the beam, the rest for the finalists
 SHARE = 5
 MOVES_TRIED = 8  # deliveries weighed for each move of a run (the longest first)
+EXTENSIONS_TRIED = 30  # links the projection weighs each turn after the plan's (the special links first)
+SHARES_PER_LINK = 2  # the shares the projection issues at most for a link, per link of delivery it adds
 SURE_SINGLES = 12  # one-link programs weighed whatever the budget (the special links first, then the best plans)
 SITES = 2  # New City sites weighed
 SITE_REACH = 5  # hexes from a town that its New City serves, in a site's quick look
@@ -54,6 +59,7 @@ URBANIZATION = "urbanization"
 PLANNED_ACTIONS = ("engineer", "locomotive", URBANIZATION)  # the actions a plan weighs
 BEFORE_MOVES = ("issue_shares", "player_order", "select_actions", "build_track")
 Graph = dict[int, frozenset[int]]
+Pairs = tuple[tuple[int, int], ...]  # the stops a link joins, in order: (start, town), (town, end)…
 
 
 def own_graph(g: GameState, seat: int) -> Graph:
@@ -191,11 +197,13 @@ def project(
     later: list[tuple[list[tuple[int, int]], int]] | None = None,
     cubes: dict[int, dict[str, int]] | None = None,
     cache: RoutesCache | None = None,
+    extensions: list[Extension] | None = None,
 ) -> tuple[float, int]:
     """The turn in which ``seat`` goes bankrupt with network ``adj`` from this turn's Move Goods on (``moved``:
     from its Collect Income), with a fraction for how close the money came; and the shares it issues for this
     turn's expenses (none unless ``issue_now``: this turn's Issue Shares is still to come). ``later``: by turn
-    after this one, the links a program adds and the dollars it spends then; ``cubes``: the goods, if not the
+    after this one, the links a program adds and the dollars it spends then; ``extensions``: the links the
+    player may go on to build after them, one a turn (:func:`_extension`); ``cubes``: the goods, if not the
     board's; ``cache``: routes already found, by network."""
     routes = _routes(g, adj, cache)
     cubes = {h: dict(c) for h, c in (cubes if cubes is not None else g.rules.goods_sources(g)).items()}
@@ -214,6 +222,13 @@ def project(
                 cash += SHARE * k
             cash = max(0, cash - spend)
             routes = _routes(g, with_links(routes.adj, pairs), cache)
+        elif extensions and t > turn:  # the program laid: a link more where it pays, its track paid by shares
+            found = _extension(g, routes, cubes, engine, extensions, cash, most - shares, cache)
+            if found is not None:
+                routes, cost = found
+                k = max(0, -(-(cost - cash) // SHARE))
+                shares += k
+                cash += SHARE * k - cost
         if not (moved and t == turn):
             income, engine = _move(routes, cubes, income, engine, top)
         cash += max(0, income)
@@ -237,6 +252,66 @@ def project(
                 for colour, n in goods.items():
                     at[colour] = at.get(colour, 0) + n
     return turn + LOOK_TURNS - 1 + min(1.0, cash / 40), first
+
+
+class Extension(NamedTuple):
+    """A link the projection may build once a program is laid: the stops it joins and its cost."""
+
+    pairs: Pairs
+    cost: int
+
+
+def extensions(g: GameState, plans: list[LinkPlan]) -> dict[LinkPlan, Extension]:
+    """The links the projection may build after a program, by their plan, in the order of ``plans``: those of
+    one turn's builds at most."""
+    return {p: Extension(_pairs(p), p.cost) for p in plans if _tiles(p) <= g.rules.BUILDS}
+
+
+def _pairs(p: LinkPlan) -> Pairs:
+    return tuple(zip(p.stops, p.stops[1:], strict=False))
+
+
+def _two_best(routes: _Routes, cubes: dict[int, dict[str, int]], engine: int) -> int:
+    """The links of the turn's two best deliveries, at ``engine`` or (a level less for the level's cost) one
+    level more."""
+    return max(
+        sum(k for k, _, _ in routes.gains(cubes, engine)[:2]),
+        sum(k for k, _, _ in routes.gains(cubes, engine + 1)[:2]) - 1,
+    )
+
+
+def _extension(
+    g: GameState,
+    routes: _Routes,
+    cubes: dict[int, dict[str, int]],
+    engine: int,
+    links: list[Extension],
+    cash: int,
+    room: int,
+    cache: RoutesCache | None,
+) -> tuple[_Routes, int] | None:
+    """The projection's building once a program is laid: of the first :data:`EXTENSIONS_TRIED` of ``links``
+    not yet joined, the one that adds most to this turn's two best deliveries, where the shares its track
+    needs (``room`` left) are at most :data:`SHARES_PER_LINK` for each link of delivery it adds; its network's
+    routes and its cost (None: none pays)."""
+    now = _two_best(routes, cubes, engine)
+    best: tuple[float, _Routes, int] | None = None
+    tried = 0
+    for link in links:
+        if all(b in routes.adj.get(a, ()) for a, b in link.pairs):
+            continue
+        tried += 1
+        if tried > EXTENSIONS_TRIED:
+            break
+        shares = max(0, -(-(link.cost - cash) // SHARE))
+        if shares > room:
+            continue
+        wider = _routes(g, with_links(routes.adj, list(link.pairs)), cache)
+        gain = _two_best(wider, cubes, engine) - now
+        worth = gain - shares / SHARES_PER_LINK
+        if gain >= 1 and worth >= 0 and (best is None or worth > best[0]):
+            best = (worth, wider, link.cost)
+    return None if best is None else (best[1], best[2])
 
 
 def _move(routes: _Routes, cubes: dict[int, dict[str, int]], income: int, engine: int, top: int) -> tuple[int, int]:
@@ -322,7 +397,7 @@ def schedule(program: tuple[LinkPlan, ...], now: int, later: int) -> _Schedule |
             spent[-1] += round(per * lay)
             if len(done) == 1 and p not in first:
                 first.append(p)
-        done[-1].extend(zip(p.stops, p.stops[1:], strict=False))
+        done[-1].extend(_pairs(p))
     return _Schedule(tuple(tuple(d) for d in done), tuple(spent), tuple(first))
 
 
@@ -377,6 +452,7 @@ def _moves(g: GameState, seat: int) -> TurnPlan | None:
     left = rules.MOVE_ROUNDS - g.move_round + 1
     may_raise = seat not in g.engine_upgraded and me.engine < rules.max_engine(g)
     cubes = {h: dict(c) for h, c in rules.goods_sources(g).items()}
+    links = list(extensions(g, sorted(candidates(g, seat), key=lambda p: not p.special)).values())
 
     def runs(
         left: int, engine: int, raise_ok: bool, cubes: dict[int, dict[str, int]], income: int
@@ -396,6 +472,7 @@ def _moves(g: GameState, seat: int) -> TurnPlan | None:
                 issue_now=False,
                 cubes=cubes,
                 cache=cache,
+                extensions=links,
             )
             return at, ("pass",)
         best: tuple[float, tuple[object, ...]] = (-1.0, ("pass",))
@@ -660,6 +737,7 @@ def _best_program(g: GameState, seat: int, turns: list[_Turn], work: float | Non
     most = rules.max_shares(g)
     base = own_graph(g, seat)
     plans = sorted(candidates(g, seat), key=lambda p: not p.special)  # stable: the plans' own order after
+    after = extensions(g, plans)
     done = list(state(g).engineer_costs) if g.phase == "build_track" and me.action == "engineer" else []
     cache: RoutesCache = {}
     made = 0  # projections
@@ -692,6 +770,7 @@ def _best_program(g: GameState, seat: int, turns: list[_Turn], work: float | Non
             issue_now=turn.issue,
             later=later,
             cache=cache,
+            extensions=[e for p, e in after.items() if p not in program],
         )
         return turn_at, extra + more, max(0, track)
 
