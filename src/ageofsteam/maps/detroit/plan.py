@@ -268,6 +268,7 @@ def extensions(g: GameState, plans: list[LinkPlan]) -> dict[LinkPlan, Extension]
 
 
 def _pairs(p: LinkPlan) -> Pairs:
+    """The pairs of stops ``p`` joins, its towns on the way included."""
     return tuple(zip(p.stops, p.stops[1:], strict=False))
 
 
@@ -346,6 +347,11 @@ def candidates(g: GameState, seat: int) -> list[LinkPlan]:
             memory.candidates.clear()
         known = memory.candidates[key] = _find_candidates(g, seat)
     return list(known)
+
+
+def special_first(g: GameState, seat: int) -> list[LinkPlan]:
+    """:func:`candidates`, the special links first and the link plans after in their own order."""
+    return sorted(candidates(g, seat), key=lambda p: not p.special)  # a stable sort
 
 
 def _find_candidates(g: GameState, seat: int) -> list[LinkPlan]:
@@ -452,7 +458,7 @@ def _moves(g: GameState, seat: int) -> TurnPlan | None:
     left = rules.MOVE_ROUNDS - g.move_round + 1
     may_raise = seat not in g.engine_upgraded and me.engine < rules.max_engine(g)
     cubes = {h: dict(c) for h, c in rules.goods_sources(g).items()}
-    links = list(extensions(g, sorted(candidates(g, seat), key=lambda p: not p.special)).values())
+    links = list(extensions(g, special_first(g, seat)).values())
 
     def runs(
         left: int, engine: int, raise_ok: bool, cubes: dict[int, dict[str, int]], income: int
@@ -736,7 +742,7 @@ def _best_program(g: GameState, seat: int, turns: list[_Turn], work: float | Non
     me = g.players[seat]
     most = rules.max_shares(g)
     base = own_graph(g, seat)
-    plans = sorted(candidates(g, seat), key=lambda p: not p.special)  # stable: the plans' own order after
+    plans = special_first(g, seat)
     after = extensions(g, plans)
     done = list(state(g).engineer_costs) if g.phase == "build_track" and me.action == "engineer" else []
     cache: RoutesCache = {}
