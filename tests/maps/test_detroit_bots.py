@@ -178,7 +178,8 @@ def test_the_projection_builds_a_link_only_when_its_shares_pay_for_themselves():
     routes = _Routes(g, own_graph(g, 0))
     cubes = {h: dict(c) for h, c in g.rules.goods_sources(g).items()}
     to_midtown = ((by["J8"], by["M11"]),)
-    cheap = _extension(g, routes, cubes, 2, [Extension(to_midtown, 4)], 0, 10, None)
+    idle = Extension(((by["A7"], by["A11"]),), 0)  # Pontiac–Utica, free but carrying nothing: tried first
+    cheap = _extension(g, routes, cubes, 2, [idle, Extension(to_midtown, 4)], 0, 10, None)
     assert cheap is not None and cheap[1] == 4
     assert by["M11"] in cheap[0].adj[by["J8"]]
     # it adds 4 links of delivery (Dearborn's two purple cubes over two links each, where none went before)

@@ -13,7 +13,7 @@ turn the two best deliveries of distinct cubes (or an engine level and one deliv
 for it), income, shares issued to cover the expenses (a share's $5 now against $1 in every turn after), the
 income reduction, and the display's cubes arriving on their cities. Once the planned links are laid, the
 projection goes on building as a player would, a link a turn where it pays (:func:`_extension`): a network
-frozen after the plan made every plan look as short-lived as building nothing. It returns the turn of the
+frozen after the plan makes every plan look as short-lived as building nothing. It returns the turn of the
 bankruptcy.
 
 :func:`solo_plan` weighs the turn's choices with it. Building: programs of up to :data:`PROGRAM_LINKS` links
