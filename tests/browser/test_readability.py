@@ -117,6 +117,7 @@ def test_a_watcher_sees_the_hexes_others_changed_only_for_a_moment(server: Serve
         page = ctx.new_page()
         page.goto(f"{server.url}/game/{gid}")  # watching: no seat
         page.wait_for_selector("#board svg")
+        page.wait_for_selector(".live.on")  # the moves below arrive as updates, not in the page's first load
         advance_until(server, gid, host, game, lambda g: any(a["kind"] == "build" for a in g.record.actions))
         page.wait_for_selector("#board .hl-recent", timeout=10_000)
         page.wait_for_selector("#board .hl-recent", state="detached", timeout=8_000)

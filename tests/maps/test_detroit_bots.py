@@ -18,6 +18,7 @@ from ageofsteam.maps.detroit.plan import (
     Extension,
     _extension,
     _Routes,
+    _wider,
     own_graph,
     project,
     solo_plan,
@@ -33,8 +34,9 @@ def test_the_steady_bot_builds_a_special_link_only_for_the_deliveries_it_opens()
     """With players the bots follow the map's plan (``Judgement.plan``), which may lay a special link as the
     first of a line of links (a bridge to Windsor before the link beyond Downtown that its cubes take): every
     special link it builds in the first five turns carries its builder's deliveries within three turns of its
-    building, and most of those it could build it leaves (judged whatever the time: reproducible)."""
-    steady = SteadyBot(plan_work=None)
+    building, and most of those it could build it leaves (the bot as played, whose plan's budget is a count of
+    projections: reproducible)."""
+    steady = SteadyBot()
     offered = 0
     built: list[tuple[int, int, str, int]] = []
     carried: dict[tuple[int, int, str], list[int]] = {}
@@ -98,7 +100,7 @@ def test_a_later_bankruptcy_is_worth_more_to_the_bots_than_an_earlier_one():
     from ageofsteam.maps.detroit.state import state
 
     game = solo_start()
-    steady = SteadyBot(plan_work=None)
+    steady = SteadyBot()
     rng = random.Random(0)
     while not game.over:
         game.apply(steady.choose(game, rng))
@@ -286,6 +288,29 @@ def test_the_projection_finds_each_colours_longest_route_in_one_walk():
                 assert k == alone(start, colour, engine), (g.label(start), colour, engine)
                 found.add(k)
     assert found >= {0, 1, 2, 3, 4}  # the network has routes of every length up to 4 to check
+
+
+def test_a_network_with_a_link_more_finds_the_same_routes_as_a_fresh_walk():
+    """The projection weighs many links added to one network: the wider network answers from the narrower one
+    for the stops too far from the new link to use it, and agrees with a walk of the wider network alone."""
+    g = solo_position().state
+    at = g.map.by_label
+    names = ["J8", "M11", "N12", "Q13", "P8", "S5", "A11", "H14", "J2", "R14"]
+    line = [(at[a], at[b]) for a, b in itertools.pairwise(names)]
+    narrow = _Routes(g, with_links(own_graph(g, 0), line[:6]))
+    cubes = {h: {c: 2 for c in g.rules.BAG} for h in narrow.adj}
+    compared = set()
+    for added in (line[6:7], line[6:9], [(at["J8"], at["P8"])], [(at["A7"], at["A11"])]):
+        for engine in range(1, 7):
+            narrow.gains(cubes, engine)  # the narrower network's answers are known first, as in the projection
+            wider = _wider(g, narrow, tuple(added), None)
+            fresh = _Routes(g, with_links(narrow.adj, added))
+            for start in fresh.adj:
+                assert wider.reach(start, engine) == fresh.reach(start, engine), (g.label(start), engine)
+                compared.add(wider.near.get(start, engine) >= engine)
+            assert wider.gains(cubes, engine) == fresh.gains(cubes, engine)
+            assert wider.most_links(cubes, engine, 2) == fresh.most_links(cubes, engine, 2)
+    assert compared == {True, False}  # stops answered from the narrower network, and stops walked again
 
 
 def test_with_players_the_steady_bot_races_to_last_and_joins_the_cubes_to_their_city():

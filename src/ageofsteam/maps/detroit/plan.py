@@ -83,11 +83,23 @@ def with_links(adj: Graph, pairs: list[tuple[int, int]]) -> Graph:
 class _Routes:
     """The longest route (in links, up to an engine level) for a cube of a colour at a stop, on one network."""
 
-    def __init__(self, g: GameState, adj: Graph) -> None:
+    def __init__(
+        self,
+        g: GameState,
+        adj: Graph,
+        takes: dict[int, frozenset[str]] | None = None,
+        base: _Routes | None = None,
+        added: Pairs = (),
+    ) -> None:
+        """``takes``: the colours each stop takes, shared by the networks of one search; ``base``: the routes of
+        this network without the links ``added``, whose answers hold for the stops too far from them."""
         self.g = g
         self.adj = adj
         self.memo: dict[tuple[int, int], dict[str, int]] = {}
-        self.takes: dict[int, frozenset[str]] = {}
+        self.ranks: dict[int, tuple[list[tuple[int, int, str]], frozenset[int]]] = {}
+        self.takes = {} if takes is None else takes
+        self.base = base
+        self.near = _links_from(adj, {s for pair in added for s in pair}) if base is not None else {}
 
     def colours_at(self, stop: int) -> frozenset[str]:
         """The cube colours ``stop`` takes."""
@@ -104,9 +116,12 @@ class _Routes:
         out = self.memo.get(key)
         if out is not None:
             return out
-        best: dict[str, int] = {}
-        if engine > 0:
-            self._walk(start, 0, engine, frozenset(self.g.rules.BAG), {start}, best)
+        if self.base is not None and self.near.get(start, engine) >= engine:  # the new links are out of reach
+            best = self.base.reach(start, engine)
+        else:
+            best = {}
+            if engine > 0:
+                self._walk(start, 0, engine, frozenset(self.g.rules.BAG), {start}, best)
         self.memo[key] = best
         return best
 
@@ -131,34 +146,81 @@ class _Routes:
         """The most links a cube of ``colour`` at ``start`` can travel, up to ``engine``."""
         return self.reach(start, engine).get(colour, 0)
 
-    def gains(self, cubes: dict[int, dict[str, int]], engine: int) -> list[tuple[int, int, str]]:
+    def ranked(self, cubes: dict[int, dict[str, int]], engine: int) -> list[tuple[int, int, str]]:
+        """(links, stop, colour) of every colour with a route from every stop of ``cubes`` (and of those
+        asked before), longest first, whether or not a cube of it waits there."""
+        known = self.ranks.get(engine)
+        if known is None or not cubes.keys() <= known[1]:
+            stops = set(cubes) | (known[1] if known else set())
+            out = [
+                (k, stop, colour)
+                for stop in stops
+                if stop in self.adj
+                for colour, k in self.reach(stop, engine).items()
+            ]
+            out.sort(reverse=True)
+            known = self.ranks[engine] = (out, frozenset(stops))
+        return known[0]
+
+    def gains(
+        self, cubes: dict[int, dict[str, int]], engine: int, count: int | None = None
+    ) -> list[tuple[int, int, str]]:
         """(links, stop, colour) of every cube that has a route, longest first (a stop's cubes of one colour
-        each listed)."""
-        out = []
-        for stop, goods in cubes.items():
-            if stop not in self.adj:
-                continue
-            for colour, n in goods.items():
-                if n > 0:
-                    k = self.longest(stop, colour, engine)
-                    if k:
-                        out += [(k, stop, colour)] * n
-        out.sort(reverse=True)
+        each listed); the first ``count`` only, if given."""
+        out: list[tuple[int, int, str]] = []
+        for d in self.ranked(cubes, engine):
+            n = cubes.get(d[1], {}).get(d[2], 0)
+            if n > 0:
+                out += [d] * n
+                if count is not None and len(out) >= count:
+                    return out[:count]
         return out
 
+    def most_links(self, cubes: dict[int, dict[str, int]], engine: int, count: int) -> int:
+        """The links of the ``count`` longest deliveries of ``cubes``."""
+        return sum(k for k, _, _ in self.gains(cubes, engine, count))
 
-RoutesCache = dict[frozenset[tuple[int, int]], "_Routes"]
+
+def _links_from(adj: Graph, starts: set[int]) -> dict[int, int]:
+    """Stop → the fewest links from any of ``starts`` on network ``adj``."""
+    out = dict.fromkeys(starts, 0)
+    edge = list(starts)
+    while edge:
+        nxt = []
+        for a in edge:
+            for b in adj.get(a, ()):
+                if b not in out:
+                    out[b] = out[a] + 1
+                    nxt.append(b)
+        edge = nxt
+    return out
 
 
-def _routes(g: GameState, adj: Graph, cache: RoutesCache | None) -> _Routes:
-    """The routes of network ``adj``, shared through ``cache`` by the projections of one search (the programs
-    weighed often make the same network)."""
+class RoutesCache:
+    """The routes of the networks one search has weighed (its programs often make the same network), and the
+    colours each stop takes."""
+
+    def __init__(self) -> None:
+        self.networks: dict[frozenset[tuple[int, int]], _Routes] = {}
+        self.takes: dict[int, frozenset[str]] = {}
+
+
+def _routes(
+    g: GameState, adj: Graph, cache: RoutesCache | None, base: _Routes | None = None, added: Pairs = ()
+) -> _Routes:
+    """The routes of network ``adj``, shared through ``cache`` by the projections of one search; ``base``: those
+    of the network without the links ``added``, whose answers hold where the new links are out of reach."""
     if cache is None:
-        return _Routes(g, adj)
+        return _Routes(g, adj, base.takes if base else None, base, added)
     key = frozenset((a, b) for a, ns in adj.items() for b in ns if a < b)
-    if key not in cache:
-        cache[key] = _Routes(g, adj)
-    return cache[key]
+    if key not in cache.networks:
+        cache.networks[key] = _Routes(g, adj, cache.takes, base, added)
+    return cache.networks[key]
+
+
+def _wider(g: GameState, routes: _Routes, pairs: Pairs, cache: RoutesCache | None) -> _Routes:
+    """The routes of ``routes``' network with the links ``pairs`` added."""
+    return _routes(g, with_links(routes.adj, list(pairs)), cache, routes, pairs)
 
 
 def _reduction(g: GameState, income: int) -> int:
@@ -221,7 +283,7 @@ def project(
                 shares += k
                 cash += SHARE * k
             cash = max(0, cash - spend)
-            routes = _routes(g, with_links(routes.adj, pairs), cache)
+            routes = _wider(g, routes, tuple(pairs), cache)
         elif extensions and t > turn:  # the program laid: a link more where it pays, its track paid by shares
             found = _extension(g, routes, cubes, engine, extensions, cash, most - shares, cache)
             if found is not None:
@@ -275,10 +337,7 @@ def _pairs(p: LinkPlan) -> Pairs:
 def _two_best(routes: _Routes, cubes: dict[int, dict[str, int]], engine: int) -> int:
     """The links of the turn's two best deliveries, at ``engine`` or (a level less for the level's cost) one
     level more."""
-    return max(
-        sum(k for k, _, _ in routes.gains(cubes, engine)[:2]),
-        sum(k for k, _, _ in routes.gains(cubes, engine + 1)[:2]) - 1,
-    )
+    return max(routes.most_links(cubes, engine, 2), routes.most_links(cubes, engine + 1, 2) - 1)
 
 
 def _extension(
@@ -296,6 +355,9 @@ def _extension(
     needs (``room`` left) are at most :data:`SHARES_PER_LINK` for each link of delivery it adds; its network's
     routes and its cost (None: none pays)."""
     now = _two_best(routes, cubes, engine)
+    most = 2 * engine + 1 - now  # the most a link can add
+    if most < 1:
+        return None
     best: tuple[float, _Routes, int] | None = None
     tried = 0
     for link in links:
@@ -305,9 +367,11 @@ def _extension(
         if tried > EXTENSIONS_TRIED:
             break
         shares = max(0, -(-(link.cost - cash) // SHARE))
-        if shares > room:
+        if shares > room or (best is not None and most - shares / SHARES_PER_LINK <= best[0]):
             continue
-        wider = _routes(g, with_links(routes.adj, list(link.pairs)), cache)
+        if not any(a in routes.adj or cubes.get(a) for pair in link.pairs for a in pair):
+            continue  # away from the network with no cube of its own: it carries nothing
+        wider = _wider(g, routes, link.pairs, cache)
         gain = _two_best(wider, cubes, engine) - now
         worth = gain - shares / SHARES_PER_LINK
         if gain >= 1 and worth >= 0 and (best is None or worth > best[0]):
@@ -318,10 +382,10 @@ def _extension(
 def _move(routes: _Routes, cubes: dict[int, dict[str, int]], income: int, engine: int, top: int) -> tuple[int, int]:
     """One turn's Move Goods: two deliveries, or an engine level and one delivery when a longer route waits
     for it and pays for the level within a turn or two. Returns the income and the engine after it."""
-    now = routes.gains(cubes, engine)[:2]
+    now = routes.gains(cubes, engine, 2)
     plain = sum(k for k, _, _ in now)
     if engine < top:
-        wider = routes.gains(cubes, engine + 1)
+        wider = routes.gains(cubes, engine + 1, 3)
         if wider and wider[0][0] > engine and wider[0][0] + sum(k - engine for k, _, _ in wider[1:3]) > plain:
             _take(cubes, wider[0])
             return income + wider[0][0], engine + 1
@@ -453,7 +517,7 @@ def _moves(g: GameState, seat: int) -> TurnPlan | None:
     rules = g.rules
     me = g.players[seat]
     legal = rules.legal_actions(g)
-    cache: RoutesCache = {}
+    cache = RoutesCache()
     routes = _routes(g, own_graph(g, seat), cache)
     left = rules.MOVE_ROUNDS - g.move_round + 1
     may_raise = seat not in g.engine_upgraded and me.engine < rules.max_engine(g)
@@ -483,7 +547,7 @@ def _moves(g: GameState, seat: int) -> TurnPlan | None:
             return at, ("pass",)
         best: tuple[float, tuple[object, ...]] = (-1.0, ("pass",))
         seen = set()
-        for k, stop, colour in routes.gains(cubes, engine)[:MOVES_TRIED]:
+        for k, stop, colour in routes.gains(cubes, engine, MOVES_TRIED):
             if (stop, colour) in seen:
                 continue
             seen.add((stop, colour))
@@ -745,7 +809,7 @@ def _best_program(g: GameState, seat: int, turns: list[_Turn], work: float | Non
     plans = special_first(g, seat)
     after = extensions(g, plans)
     done = list(state(g).engineer_costs) if g.phase == "build_track" and me.action == "engineer" else []
-    cache: RoutesCache = {}
+    cache = RoutesCache()
     made = 0  # projections
 
     def score(program: tuple[LinkPlan, ...], turn: _Turn) -> tuple[float, int, int] | None:
