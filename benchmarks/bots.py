@@ -35,6 +35,11 @@ sys.path.insert(0, str(ROOT / "benchmarks"))  # results_table, beside this scrip
 import results_table  # noqa: E402
 from ageofsteam.bots import LEVEL_TITLES, SEARCHING  # noqa: E402
 from ageofsteam.bots.tournament import TournamentResult, run_tournament, wilson  # noqa: E402
+
+# The searching bots' safety cap in these games: far above any decision's time, so that a decision slowed by a
+# busy machine is finished rather than cut short and the games are the same at any load (the server keeps its
+# own cap; the time per decision measured here shows how often a decision would reach it).
+MEASURE_CAP = 600.0
 from ageofsteam.maps import load_rules, map_ids  # noqa: E402
 
 RESULTS = ROOT / "benchmarks" / "results" / "bots.json"
@@ -113,7 +118,15 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
 
     def play(map_id: str, levels: list[str], n: int, **options: str) -> TournamentResult:
         result = run_tournament(
-            map_id, len(levels), levels, games(n), SEED, workers=workers, work=args.work, options=options
+            map_id,
+            len(levels),
+            levels,
+            games(n),
+            SEED,
+            seconds=MEASURE_CAP,
+            workers=workers,
+            work=args.work,
+            options=options,
         )
         print()
         for line in result.lines():
@@ -125,6 +138,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         **results_table.stamp(),
         "games_scale": args.games_scale,
         "work": {lv: args.work or w for lv, w in SEARCHING.items()},
+        "cap_seconds": MEASURE_CAP,
         "ladder": [],
         "targets": [],
     }
