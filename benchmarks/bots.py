@@ -35,14 +35,15 @@ sys.path.insert(0, str(ROOT / "benchmarks"))  # results_table, beside this scrip
 import results_table  # noqa: E402
 from ageofsteam.bots import LEVEL_TITLES, SEARCHING  # noqa: E402
 from ageofsteam.bots.tournament import TournamentResult, run_tournament, wilson  # noqa: E402
+from ageofsteam.maps import load_rules, map_ids  # noqa: E402
+
+RESULTS = ROOT / "benchmarks" / "results" / "bots.json"
 
 # The searching bots' safety cap in these games: far above any decision's time, so that a decision slowed by a
 # busy machine is finished rather than cut short and the games are the same at any load (the server keeps its
 # own cap; the time per decision measured here shows how often a decision would reach it).
 MEASURE_CAP = 600.0
-from ageofsteam.maps import load_rules, map_ids  # noqa: E402
 
-RESULTS = ROOT / "benchmarks" / "results" / "bots.json"
 RATINGS = ROOT / "src" / "ageofsteam" / "bots" / "ratings.json"
 README = ROOT / "README.md"
 TABLE_START, TABLE_END = "<!-- bots table: start -->", "<!-- bots table: end -->"

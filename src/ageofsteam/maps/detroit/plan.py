@@ -96,7 +96,6 @@ class _Routes:
         self.g = g
         self.adj = adj
         self.memo: dict[tuple[int, int], dict[str, int]] = {}
-        self.ranks: dict[int, tuple[list[tuple[int, int, str]], frozenset[int]]] = {}
         self.takes = {} if takes is None else takes
         self.base = base
         self.near = _links_from(adj, {s for pair in added for s in pair}) if base is not None else {}
@@ -146,35 +145,22 @@ class _Routes:
         """The most links a cube of ``colour`` at ``start`` can travel, up to ``engine``."""
         return self.reach(start, engine).get(colour, 0)
 
-    def ranked(self, cubes: dict[int, dict[str, int]], engine: int) -> list[tuple[int, int, str]]:
-        """(links, stop, colour) of every colour with a route from every stop of ``cubes`` (and of those
-        asked before), longest first, whether or not a cube of it waits there."""
-        known = self.ranks.get(engine)
-        if known is None or not cubes.keys() <= known[1]:
-            stops = set(cubes) | (known[1] if known else set())
-            out = [
-                (k, stop, colour)
-                for stop in stops
-                if stop in self.adj
-                for colour, k in self.reach(stop, engine).items()
-            ]
-            out.sort(reverse=True)
-            known = self.ranks[engine] = (out, frozenset(stops))
-        return known[0]
-
     def gains(
         self, cubes: dict[int, dict[str, int]], engine: int, count: int | None = None
     ) -> list[tuple[int, int, str]]:
         """(links, stop, colour) of every cube that has a route, longest first (a stop's cubes of one colour
         each listed); the first ``count`` only, if given."""
-        out: list[tuple[int, int, str]] = []
-        for d in self.ranked(cubes, engine):
-            n = cubes.get(d[1], {}).get(d[2], 0)
-            if n > 0:
-                out += [d] * n
-                if count is not None and len(out) >= count:
-                    return out[:count]
-        return out
+        out = []
+        for stop, goods in cubes.items():
+            if stop not in self.adj:
+                continue
+            for colour, n in goods.items():
+                if n > 0:
+                    k = self.longest(stop, colour, engine)
+                    if k:
+                        out += [(k, stop, colour)] * n
+        out.sort(reverse=True)
+        return out if count is None else out[:count]
 
     def most_links(self, cubes: dict[int, dict[str, int]], engine: int, count: int) -> int:
         """The links of the ``count`` longest deliveries of ``cubes``."""
