@@ -105,6 +105,7 @@ def test_a_game_with_a_chosen_seed_is_never_handed_to_a_second_person(client: Te
     one = [{"name": "Ann"}, {"name": "Bot", "bot": "random"}, {"name": "Bot 2", "bot": "random"}]
     d = client.post("/api/games", json={"map": "rust-belt", "players": 3, "seats": one, "seed": 5}).json()
     gid, host = d["id"], {"X-Seat-Token": d["host_token"]}
+    wait_for(lambda: client.get(f"/api/games/{gid}").json()["view"]["to_move"] == 0)  # the bots wait for Ann
     record = client.get(f"/api/games/{gid}/record").json()
     r = client.post(f"/api/games/{gid}/seats/1", json={"bot": None}, headers=host)  # a bot's seat to a person
     assert r.status_code == 409 and r.json()["code"] == "seeded" and "foresee" in r.json()["detail"]
