@@ -9,7 +9,8 @@
   which the lobby shows.
 * **Targets** (issue 30): Hard against three Baselines on Rust Belt (60 games) and on every other multiplayer map
   (20 games); Detroit's solo game (20 seeds) and Miami 2030 at each difficulty (20 seeds) played by Hard; the
-  time per decision of Hard and Medium, each game in a process of its own.
+  time per decision of Hard and Medium on Rust Belt, in games of their own (``SPEED_GAMES`` of Hard against three
+  Baselines, 10 of four Mediums): run them with ``--workers 1`` on an idle machine, a core to the games.
 
 Every level decides by work, never by time, so the games and figures (times aside) are the same on any machine
 and at any load. ``--games-scale 0.1`` plays a tenth of the games (at least one a table); ``--table`` prints
@@ -50,6 +51,7 @@ TABLE_START, TABLE_END = "<!-- bots table: start -->", "<!-- bots table: end -->
 LADDER = ["random", "steady", "hard", "strong"]
 FILLER = "steady"  # the level that fills a table of more seats than levels
 LADDER_GAMES = 24  # per map
+SPEED_GAMES = 6  # Rust Belt games that time the Hard bot (Hard against three Baselines, as in its target)
 SEED = 0
 KINDS = ["multiplayer", "solo", "speed"]
 
@@ -182,16 +184,6 @@ def targets(maps: list[str], play: Any, kinds: list[str]) -> list[dict[str, Any]
                 "detail": summary(result),
             }
         )
-        if m == "rust-belt" and "speed" in kinds:
-            hard_ms = f.decision_ms_median or 0.0
-            out.append(
-                {
-                    "target": "Hard's median time per decision, one core (Rust Belt)",
-                    "figure": round(hard_ms),
-                    "goal": "<= 1000 ms",
-                    "met": hard_ms <= 1000,
-                }
-            )
     if "detroit-bankruptcy" in maps and "solo" in kinds:
         result = play("detroit-bankruptcy", ["hard"], 20)
         turns = [o.solo["turn"] for o in result.outcomes if o.solo and "turn" in o.solo]
@@ -221,7 +213,18 @@ def targets(maps: list[str], play: Any, kinds: list[str]) -> list[dict[str, Any]
                     "detail": summary(result),
                 }
             )
-    if "rust-belt" in maps and "speed" in kinds:
+    if "rust-belt" in maps and "speed" in kinds:  # games of their own, one process each: a core to each game
+        result = play("rust-belt", ["hard"] + ["strong"] * 3, SPEED_GAMES)
+        hard_ms = result.figures()["hard"].decision_ms_median or 0.0
+        out.append(
+            {
+                "target": "Hard's median time per decision, one core (Rust Belt)",
+                "figure": round(hard_ms),
+                "goal": "<= 1000 ms",
+                "met": hard_ms <= 1000,
+                "games": len(result.outcomes),
+            }
+        )
         result = play("rust-belt", ["steady"] * 4, 10)
         p99 = result.figures()["steady"].decision_ms_p99 or 0.0
         out.append(
@@ -230,6 +233,7 @@ def targets(maps: list[str], play: Any, kinds: list[str]) -> list[dict[str, Any]
                 "figure": round(p99, 1),
                 "goal": "<= 50 ms",
                 "met": p99 <= 50,
+                "games": len(result.outcomes),
             }
         )
     return out

@@ -7,6 +7,7 @@ from __future__ import annotations
 import importlib.util
 import json
 import sys
+from dataclasses import replace
 from pathlib import Path
 from types import ModuleType
 
@@ -97,3 +98,24 @@ def test_a_run_of_a_fraction_of_the_games_neither_meets_nor_misses_a_target(
         json.dumps([{"commit": "c", "date": "2026-12-05T00:00:00+00:00", "games_scale": scale, "targets": [target]}])
     )
     assert f"| t | >= 0.35 | {figure} (6 games) | 0.1–0.9 | {word} |" in ladder.table()
+
+
+def test_the_speed_targets_play_games_of_their_own_without_the_win_rate_targets(ladder: ModuleType) -> None:
+    """``--kinds speed`` times Hard and Medium in Rust Belt games of their own (a few, so a run on an idle machine
+    is short), not as a side figure of the 60 games of Hard's win-rate target."""
+    asked: list[tuple[str, tuple[str, ...], int]] = []
+
+    def play(map_id: str, levels: list[str], n: int) -> TournamentResult:
+        asked.append((map_id, tuple(levels), n))
+        result = TournamentResult(map_id, len(levels), levels, n, 0, None)
+        seconds = ((0.3 if levels[0] == "hard" else 0.004,) * 50,) * 4  # each seat's decisions
+        result.outcomes = [replace(outcome(tuple(levels), (1.0, 2.0, 3.0, 4.0)), decisions=seconds)] * n
+        return result
+
+    found = {t["target"]: t for t in ladder.targets(["rust-belt"], play, ["speed"])}
+    hard_games = ("rust-belt", ("hard", "strong", "strong", "strong"), ladder.SPEED_GAMES)
+    assert asked == [hard_games, ("rust-belt", ("steady",) * 4, 10)]
+    hard = found["Hard's median time per decision, one core (Rust Belt)"]
+    assert hard["figure"] == 300 and hard["met"] and hard["games"] == ladder.SPEED_GAMES
+    medium = found["Medium's 99th percentile time per decision (Rust Belt, 4 players)"]
+    assert medium["figure"] == 4.0 and medium["met"]
