@@ -195,6 +195,7 @@ def targets(maps: list[str], play: Any, kinds: list[str]) -> list[dict[str, Any]
                 "goal": "median >= 10, best >= 12",
                 "met": median >= 10 and max(turns, default=0) >= 12,
                 "games": len(turns),
+                "turns": turns,  # each seed's, in seed order: two runs can be compared seed by seed
                 "detail": summary(result),
             }
         )

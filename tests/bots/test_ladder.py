@@ -119,3 +119,17 @@ def test_the_speed_targets_play_games_of_their_own_without_the_win_rate_targets(
     assert hard["figure"] == 300 and hard["met"] and hard["games"] == ladder.SPEED_GAMES
     medium = found["Medium's 99th percentile time per decision (Rust Belt, 4 players)"]
     assert medium["figure"] == 4.0 and medium["met"]
+
+
+def test_the_detroit_solo_target_keeps_each_seeds_final_turn(ladder: ModuleType) -> None:
+    """The solo target's figure is a median; each seed's final turn is kept too, in seed order, so that two runs
+    (a change and its baseline) can be compared seed by seed rather than by their medians alone."""
+    final = [9, 7, 12, 8]
+
+    def play(map_id: str, levels: list[str], n: int) -> TournamentResult:
+        result = TournamentResult(map_id, 1, levels, n, 0, None)
+        result.outcomes = [replace(outcome(("hard",), (1.0,)), index=k, solo={"turn": t}) for k, t in enumerate(final)]
+        return result
+
+    (target,) = ladder.targets(["detroit-bankruptcy"], play, ["solo"])
+    assert target["turns"] == final and target["figure"] == [8.5, 12] and not target["met"]
