@@ -10,7 +10,8 @@
 * **Targets** (issue 30): Hard against three Baselines on Rust Belt (60 games) and on every other multiplayer map
   (20 games); Detroit's solo game (20 seeds) and Miami 2030 at each difficulty (20 seeds) played by Hard; the
   time per decision of Hard and Medium on Rust Belt, in games of their own (``SPEED_GAMES`` of Hard against three
-  Baselines, 10 of four Mediums): run them with ``--workers 1`` on an idle machine, a core to the games.
+  Baselines, 10 of four Mediums), each game in a process of its own: on an idle machine, a core to each game
+  (``--kinds speed`` alone takes minutes).
 
 Every level decides by work, never by time, so the games and figures (times aside) are the same on any machine
 and at any load. ``--games-scale 0.1`` plays a tenth of the games (at least one a table); ``--table`` prints
