@@ -345,3 +345,22 @@ def test_with_players_the_steady_bot_races_to_last_and_joins_the_cubes_to_their_
     assert isinstance(mine[0], IssueShares) and mine[0].count >= 1
     southfield, midtown = g.map.by_label["J8"], g.map.by_label["M11"]
     assert any(lk.owner == 0 and {lk.a, lk.b} == {southfield, midtown} for lk in g.network.links.values())
+
+
+def test_solo_the_hard_bot_leaves_the_plan_only_for_a_clear_gain_and_with_players_for_any(monkeypatch):
+    """Solo, a playout's gain of a tenth of a turn is mostly its dice: the hard bot leaves the map's plan only
+    for a move whose playouts last ``SOLO_CLEAR_GAIN`` longer; with players, where the outcome is already a
+    race in turns, it asks no margin. A margin beyond any gap leaves the solo decision to the steady bot."""
+    from ageofsteam.bots.hard import HardBot
+    from ageofsteam.maps.detroit import bots as detroit_bots
+
+    solo, table = Game.new(MAP, players=1, seed=1), Game.new(MAP, players=3, seed=1)
+    j = judgement(solo.state)
+    assert j.clear_gain_in(solo.state) == detroit_bots.SOLO_CLEAR_GAIN > 0
+    assert j.clear_gain_in(table.state) == 0
+    plain = SteadyBot().choose(solo, random.Random(1))
+    search = HardBot(work=4, solo_turns=2)  # two lines of two turns
+    monkeypatch.setattr(detroit_bots, "SOLO_CLEAR_GAIN", 0.0)
+    assert search.choose(solo, random.Random(1)) != plain  # the opening's shares: the search prefers others
+    monkeypatch.setattr(detroit_bots, "SOLO_CLEAR_GAIN", 1e9)
+    assert search.choose(solo, random.Random(1)) == plain

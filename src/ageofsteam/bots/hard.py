@@ -9,10 +9,11 @@ without them), chance before that (Production's draws) from the bot's own genera
 rival answers and lasting is the game, a playout goes on for ``solo_turns`` turns (six). There the evaluator
 (``evaluate.py``) tells what the position is worth to each seat for the rest of the game; the candidate whose
 line leaves the bot furthest ahead of its best rival (on a solo map: the best outcome) is played, where it
-beats the steady bot's choice by at least the map's ``Judgement.clear_gain`` (the evaluator's errors are large
-beside the gaps between moves, and the best of ten noisy values is mostly the one overrated the most). Where the
-evaluator foresaw too little of its held-out games to be trusted (Miami 2030), the end of a playout is judged
-by the steady bot's rules of thumb instead, as the Baseline judges it, and no margin is asked.
+beats the steady bot's choice by at least the map's clear gain (``Judgement.clear_gain_in``: the evaluator's
+errors are large beside the gaps between moves, and the best of ten noisy values is mostly the one overrated the
+most). Where the evaluator foresaw too little of its held-out games to be trusted (Miami
+2030), the end of a playout is judged by the steady bot's rules of thumb instead, as the Baseline judges it, and
+no margin is asked.
 
 Its strength is work (``work``, in playouts of a turn: a playout counts once for each turn it plays), the same
 on every machine; ``seconds`` is only a safety cap that a healthy machine never reaches. The playouts go in
@@ -119,7 +120,7 @@ class HardBot(Bot):
             return Hint(plain.action, f"{plain.reason} (no time to look further)")
         # another move must beat the steady choice by a clear gain, not by the evaluator's noise (no evaluator,
         # no such noise: the rules of thumb judge)
-        clear = judgement(g).clear_gain if evaluate.trusted_weights(g) is not None else 0.0
+        clear = judgement(g).clear_gain_in(g) if evaluate.trusted_weights(g) is not None else 0.0
         best = max(played, key=lambda ln: (ln.mean + (clear if ln is lines[0] else 0.0), ln is lines[0]))
         return Hint(best.action, self._reason(game, seat, best, lines[0], plain.reason, len(played)))
 

@@ -32,6 +32,11 @@ class Judgement:
     # points is mostly the most overrated (measured on Rust Belt: commit b088680).
     clear_gain: float = 3.0
 
+    def clear_gain_in(self, g: GameState) -> float:
+        """The clear gain (:attr:`clear_gain`) asked in ``g``; a map whose margin differs with the game (solo or
+        with players) says so here."""
+        return self.clear_gain
+
     def value(self, g: GameState, seat: int) -> float:
         """What a position is worth to ``seat`` beyond its score and the deliveries its network promises, in
         points, by this map's own measure (the steady and strong bots add it, and ask it of a bankrupt seat

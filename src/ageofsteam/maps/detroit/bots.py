@@ -17,12 +17,19 @@ if TYPE_CHECKING:
     from ageofsteam.engine.state import GameState
 
 SURVIVAL_WEIGHT = 6.0  # the bots' points for each turn the money lasts longer
+SOLO_CLEAR_GAIN = 0.5  # turns another move must add, solo, before the hard bot leaves the steady plan for it
 
 
 class Judgement(BaseJudgement):
     """Detroit's judgement: lasting is the whole game."""
 
-    clear_gain = 0.0  # the outcome is a turn: the base game's margin of points would stop every solo search
+    clear_gain = 0.0  # the outcome is a turn: the base game's margin of points would stop every search
+
+    def clear_gain_in(self, g: GameState) -> float:
+        """Solo, half a turn: a playout's gains of a tenth of a turn are mostly its dice, and a game walked away
+        from the plan by a chain of them goes bankrupt early. With players, none (the margin its multiplayer
+        targets were measured with)."""
+        return SOLO_CLEAR_GAIN if cast("Rules", g.rules).solo(g) else self.clear_gain
 
     def value(self, g: GameState, seat: int) -> float:
         """The turn in which the player's money runs out as things stand (``outlook.py``), 6 points a turn:
