@@ -8,6 +8,8 @@ from __future__ import annotations
 import itertools
 import random
 
+import pytest
+
 from ageofsteam import Game
 from ageofsteam.bots import bot
 from ageofsteam.bots.judgement import judgement
@@ -347,7 +349,9 @@ def test_with_players_the_steady_bot_races_to_last_and_joins_the_cubes_to_their_
     assert any(lk.owner == 0 and {lk.a, lk.b} == {southfield, midtown} for lk in g.network.links.values())
 
 
-def test_solo_the_hard_bot_leaves_the_plan_only_for_a_clear_gain_and_with_players_for_any(monkeypatch):
+def test_solo_the_hard_bot_leaves_the_plan_only_for_a_clear_gain_and_with_players_for_any(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """Solo, a playout's gain of a tenth of a turn is mostly its dice: the hard bot leaves the map's plan only
     for a move whose playouts last ``SOLO_CLEAR_GAIN`` longer; with players, where the outcome is already a
     race in turns, it asks no margin. A margin beyond any gap leaves the solo decision to the steady bot."""

@@ -11,9 +11,8 @@ rival answers and lasting is the game, a playout goes on for ``solo_turns`` turn
 line leaves the bot furthest ahead of its best rival (on a solo map: the best outcome) is played, where it
 beats the steady bot's choice by at least the map's clear gain (``Judgement.clear_gain_in``: the evaluator's
 errors are large beside the gaps between moves, and the best of ten noisy values is mostly the one overrated the
-most). Where the evaluator foresaw too little of its held-out games to be trusted (Miami
-2030), the end of a playout is judged by the steady bot's rules of thumb instead, as the Baseline judges it, and
-no margin is asked.
+most). Where the evaluator foresaw too little of its held-out games to be trusted (Miami 2030), the end of a
+playout is judged by the steady bot's rules of thumb instead, as the Baseline judges it, and no margin is asked.
 
 Its strength is work (``work``, in playouts of a turn: a playout counts once for each turn it plays), the same
 on every machine; ``seconds`` is only a safety cap that a healthy machine never reaches. The playouts go in
