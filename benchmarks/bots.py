@@ -36,7 +36,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))  # results_table, beside this scrip
 
 import results_table  # noqa: E402
 from ageofsteam.bots import LEVEL_TITLES, SEARCHING  # noqa: E402
-from ageofsteam.bots.tournament import TournamentResult, run_tournament, wilson  # noqa: E402
+from ageofsteam.bots.tournament import GameOutcome, TournamentResult, run_tournament, wilson  # noqa: E402
 from ageofsteam.maps import load_rules, map_ids  # noqa: E402
 
 RESULTS = ROOT / "benchmarks" / "results" / "bots.json"
@@ -160,6 +160,13 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     return entry
 
 
+def by_game(outcome: GameOutcome) -> dict[str, Any]:
+    """One game of a multiplayer target as a change and its baseline are compared: its seed, Hard's seat, its
+    share of the win, and every seat's score (None: bankrupt)."""
+    seat = outcome.levels.index("hard")
+    return {"seed": outcome.seed, "hard_seat": seat, "hard_win": outcome.wins[seat], "scores": list(outcome.scores)}
+
+
 def targets(maps: list[str], play: Any, kinds: list[str]) -> list[dict[str, Any]]:
     """Issue 30's targets of ``kinds`` (multiplayer, solo, speed), each with its figure, its 95% interval where
     it is a share, and whether it is met."""
@@ -182,6 +189,7 @@ def targets(maps: list[str], play: Any, kinds: list[str]) -> list[dict[str, Any]
                 "met": f.win_rate >= goal,
                 "games": f.games,
                 "hard_ms_median": f.decision_ms_median,
+                "by_game": [by_game(o) for o in result.outcomes],  # two runs can be compared game by game
                 "detail": summary(result),
             }
         )

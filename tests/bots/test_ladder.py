@@ -133,3 +133,29 @@ def test_the_detroit_solo_target_keeps_each_seeds_final_turn(ladder: ModuleType)
 
     (target,) = ladder.targets(["detroit-bankruptcy"], play, ["solo"])
     assert target["turns"] == final and target["figure"] == [8.5, 12] and not target["met"]
+
+
+def test_a_multiplayer_target_keeps_each_games_seat_win_and_scores(ladder: ModuleType) -> None:
+    """A win-rate target keeps, game by game, the seed, Hard's seat (the seats turn each game), its share of the
+    win and every seat's score, so that a change and its baseline can be paired game by game."""
+    won = replace(outcome(("hard", "strong", "strong"), (1.0, 2.0, 3.0)), scores=(9, 5, 1), wins=(1.0, 0.0, 0.0))
+    lost = replace(
+        outcome(("strong", "hard", "strong"), (1.5, 3.0, 1.5)),
+        index=1,
+        seed=1,
+        scores=(7, None, 7),
+        wins=(0.5, 0.0, 0.5),
+    )
+    games = [won, lost]
+
+    def play(map_id: str, levels: list[str], n: int) -> TournamentResult:
+        result = TournamentResult(map_id, 3, levels, n, 0, None)
+        result.outcomes = games
+        return result
+
+    (target,) = ladder.targets(["rust-belt"], play, ["multiplayer"])
+    assert target["by_game"] == [
+        {"seed": 0, "hard_seat": 0, "hard_win": 1.0, "scores": [9, 5, 1]},
+        {"seed": 1, "hard_seat": 1, "hard_win": 0.0, "scores": [7, None, 7]},
+    ]
+    assert target["figure"] == 0.5
