@@ -368,3 +368,26 @@ def test_solo_the_hard_bot_leaves_the_plan_only_for_a_clear_gain_and_with_player
     assert search.choose(solo, random.Random(1)) != plain  # the opening's shares: the search prefers others
     monkeypatch.setattr(detroit_bots, "SOLO_CLEAR_GAIN", 1e9)
     assert search.choose(solo, random.Random(1)) == plain
+
+
+def test_the_hard_bots_solo_reason_gives_one_forecast_the_evaluators(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The plan's reason ends on its projection ("the money would last into turn 7", kept apart as
+    ``Hint.forecast``); the hard bot, which judges by the evaluator's forecast after its playouts (closer to the
+    game's real end in the first turns), gives that one alone. With players, where the rules of thumb judge, the
+    plan's forecast is the only one and stays."""
+    from ageofsteam.bots.hard import HardBot
+    from ageofsteam.maps.detroit import bots as detroit_bots
+
+    monkeypatch.setattr(detroit_bots, "SOLO_CLEAR_GAIN", 1e9)  # the hard bot plays the plan: its reason is kept
+    solo = Game.new(MAP, players=1, seed=1)
+    plain = SteadyBot().hint(solo, random.Random(1))
+    assert plain.forecast.startswith("the money would last into turn ") and plain.reason.endswith(plain.forecast)
+    hard = HardBot(work=4, solo_turns=2).hint(solo, random.Random(1))
+    assert hard.action == plain.action
+    assert hard.reason.startswith(plain.reason.removesuffix(f": {plain.forecast}") + ". By the end of turn 2:")
+    assert "would last into" not in hard.reason and "expected outcome: bankrupt in turn " in hard.reason
+
+    table = Game.new(MAP, players=3, seed=1)
+    plain = SteadyBot().hint(table, random.Random(1))
+    hard = HardBot(work=4).hint(table, random.Random(1))
+    assert plain.forecast and plain.forecast in hard.reason

@@ -19,6 +19,9 @@ class Hint:
 
     action: Action
     reason: str
+    # the closing words of ``reason`` that forecast the game by a map's own plan ("the money would last into turn
+    # 7"); a bot that gives a forecast of its own leaves them out
+    forecast: str = ""
 
 
 class Bot:

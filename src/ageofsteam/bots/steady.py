@@ -193,6 +193,12 @@ def affordable_engine(g: GameState, seat: int, gain: int) -> bool:
     return me.income + me.cash // 3 + WIDER_PAYS * max(0, gain) >= g.rules.expenses(g, seat) + 1
 
 
+def plan_hint(action: Action, plan: TurnPlan, step: str = "") -> Hint:
+    """A hint that follows a map's own plan: ``step`` (what this action does, if said) and the plan's reason,
+    its forecast kept apart too (``Hint.forecast``)."""
+    return Hint(action, f"{step}; {plan.why}" if step else plan.why, plan.forecast)
+
+
 def position_value(g: GameState, seat: int, *, promise: bool = True) -> float:
     """How good the position is for ``seat``, in points: its score so far (the map's own measure), what its
     network promises in deliveries (unless ``promise`` is false: a quicker look), a little for cash, and a
@@ -260,7 +266,7 @@ class SteadyBot(RandomBot):
         if plan is not None:  # the map's own plan says how many
             fits = [a for a in legal if isinstance(a, IssueShares) and a.count <= plan.shares]
             if fits:
-                return Hint(max(fits, key=lambda a: a.count), plan.why)  # type: ignore[attr-defined]
+                return plan_hint(max(fits, key=lambda a: a.count), plan)  # type: ignore[attr-defined]
         me = g.players[seat]
         short = reserve(g, seat)
         left = turns_left(g)
@@ -317,7 +323,7 @@ class SteadyBot(RandomBot):
         if plan is not None:  # the map's own plan names the action
             chosen = next((a for a in legal if isinstance(a, SelectAction) and a.action == plan.action), None)
             if chosen is not None:
-                return Hint(chosen, plan.why)
+                return plan_hint(chosen, plan)
         me = g.players[seat]
         scored: list[tuple[float, str, Action]] = []
         for a in legal:
@@ -427,7 +433,7 @@ class SteadyBot(RandomBot):
         own = self._map_plan(g, seat)
         if own is not None:
             if b.may_urbanize and own.urbanize is not None:
-                return Hint(own.urbanize, own.why)
+                return plan_hint(own.urbanize, own)
             if b.builds_left <= 0:
                 return Hint(EndBuild(seat), "no builds left this turn")
             return self._planned_build(g, seat, own)
@@ -495,13 +501,13 @@ class SteadyBot(RandomBot):
             if link.special is not None:
                 offer = BuildLink(seat, link.special)
                 if BuildLink in g.rules.phase(g).accepts and offer in legal_link_builds(g, seat):
-                    return Hint(offer, plan.why)
+                    return plan_hint(offer, plan)
                 continue
             step = next_build(g, seat, link, cash)
             if step is not None:
                 action = Build(seat, g.label(step.hex), step.tile.tile, step.tile.rotation)
-                return Hint(action, f"{self._link_reason(g, seat, step, link)}; {plan.why}")
-        return Hint(EndBuild(seat), plan.why)
+                return plan_hint(action, plan, self._link_reason(g, seat, step, link))
+        return plan_hint(EndBuild(seat), plan)
 
     def _plan_worth(self, g: GameState, seat: int, link: LinkPlan, budget: int, now: int, promise: int) -> float:
         """What a link plan is worth, tried on a copy: the income its two best deliveries would bring once it
@@ -649,7 +655,7 @@ class SteadyBot(RandomBot):
         that opens a better delivery and the income can carry it."""
         plan = self._map_plan(g, seat)
         if plan is not None and plan.move in legal:  # the map's own plan names the move
-            return Hint(plan.move, plan.why)
+            return plan_hint(plan.move, plan)
         me = g.players[seat]
         if all(a.kind == "place_cube" for a in legal):  # Production: cubes where this player's track can carry them
             return self._production(g, seat, legal)

@@ -554,7 +554,8 @@ def _moves(g: GameState, seat: int) -> TurnPlan | None:
     if move is None:
         return None
     words = {"deliver": "this delivery", "raise": "one more engine level", "pass": "no move"}[str(first[0])]
-    return TurnPlan(0, me.action or "", (), 0, f"{words} now: the money would last into turn {int(at) + 1}", move)
+    forecast = lasts_into(at)
+    return TurnPlan(0, me.action or "", (), 0, f"{words} now: {forecast}", move, forecast=forecast)
 
 
 def _legal_move(g: GameState, seat: int, legal: list[Action], first: tuple[object, ...]) -> Action | None:
@@ -712,7 +713,7 @@ def _search(g: GameState, seat: int, work: int | None = None) -> TurnPlan | None
         return None
     at, shares, turn, links, track = best
     why = _why(g, at, shares, turn.action, links, track, site)
-    return TurnPlan(shares, turn.action, links, track, why, urbanize=site)
+    return TurnPlan(shares, turn.action, links, track, why, urbanize=site, forecast=lasts_into(at))
 
 
 def _place_new_city(g: GameState, h: int, letter: str) -> None:
@@ -896,4 +897,10 @@ def _why(
     if shares:
         parts.append(f"issue {shares} share{'s' if shares > 1 else ''}")
     plan = ", ".join(parts) or "build nothing and keep the cash"
-    return f"{plan}: the money would last into turn {int(turn) + 1}"
+    return f"{plan}: {lasts_into(turn)}"
+
+
+def lasts_into(turn: float) -> str:
+    """The projection's forecast in a player's words: the turn of the bankruptcy (``turn``, with its fraction)
+    as the turn the money lasts into."""
+    return f"the money would last into turn {int(turn) + 1}"
