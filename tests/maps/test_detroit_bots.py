@@ -384,7 +384,8 @@ def test_the_hard_bots_solo_reason_gives_one_forecast_the_evaluators(monkeypatch
     assert plain.forecast.startswith("the money would last into turn ") and plain.reason.endswith(plain.forecast)
     hard = HardBot(work=4, solo_turns=2).hint(solo, random.Random(1))
     assert hard.action == plain.action
-    assert hard.reason.startswith(plain.reason.removesuffix(f": {plain.forecast}") + ". By the end of turn 2:")
+    assert plain.grounds and plain.reason == f"{plain.grounds}: {plain.forecast}"
+    assert hard.reason.startswith(f"{plain.grounds}. By the end of turn 2:")
     assert "would last into" not in hard.reason and "expected outcome: bankrupt in turn " in hard.reason
 
     table = Game.new(MAP, players=3, seed=1)

@@ -20,8 +20,18 @@ class Hint:
     action: Action
     reason: str
     # the closing words of ``reason`` that forecast the game by a map's own plan ("the money would last into turn
-    # 7"); a bot that gives a forecast of its own leaves them out
+    # 7"); a bot that gives a forecast of its own leaves them out (``grounds``)
     forecast: str = ""
+
+    @classmethod
+    def foreseeing(cls, action: Action, grounds: str, forecast: str) -> Hint:
+        """A hint whose reason is ``grounds`` followed by ``forecast`` (none if empty)."""
+        return cls(action, f"{grounds}: {forecast}" if forecast else grounds, forecast)
+
+    @property
+    def grounds(self) -> str:
+        """The reason without its forecast."""
+        return self.reason.removesuffix(f": {self.forecast}") if self.forecast else self.reason
 
 
 class Bot:

@@ -121,9 +121,8 @@ class HardBot(Bot):
         # no such noise: the rules of thumb judge)
         clear = judgement(g).clear_gain_in(g) if evaluate.trusted_weights(g) is not None else 0.0
         best = max(played, key=lambda ln: (ln.mean + (clear if ln is lines[0] else 0.0), ln is lines[0]))
-        why = plain.reason
-        if plain.forecast and evaluate.trusted_weights(g) is not None:  # the evaluator's forecast is given instead
-            why = why.removesuffix(f": {plain.forecast}")
+        # where the evaluator judges, its forecast is given (``_reason``) instead of the plan's
+        why = plain.grounds if evaluate.trusted_weights(g) is not None else plain.reason
         return Hint(best.action, self._reason(game, seat, best, lines[0], why, len(played)))
 
     def candidates(self, g: GameState, first: Action, rng: random.Random) -> list[Action]:

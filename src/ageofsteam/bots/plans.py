@@ -63,7 +63,7 @@ class TurnPlan:
     why: str
     move: Action | None = None  # in Move Goods: the delivery, engine level or pass to make now
     urbanize: Action | None = None  # the New City to place first in Build Track, with Urbanization
-    forecast: str = ""  # the closing words of ``why`` that forecast the game, if it has any
+    forecast: str = ""  # what the plan foresees for the game, said after ``why`` (``Hint.forecast``)
 
 
 def deliverable(g: GameState, a: int, b: int, sources: dict[int, dict[str, int]] | None = None) -> int:

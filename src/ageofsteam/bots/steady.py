@@ -194,9 +194,9 @@ def affordable_engine(g: GameState, seat: int, gain: int) -> bool:
 
 
 def plan_hint(action: Action, plan: TurnPlan, step: str = "") -> Hint:
-    """A hint that follows a map's own plan: ``step`` (what this action does, if said) and the plan's reason,
-    its forecast kept apart too (``Hint.forecast``)."""
-    return Hint(action, f"{step}; {plan.why}" if step else plan.why, plan.forecast)
+    """A hint that follows a map's own plan: ``step`` (what this action does, if said), the plan's reason and
+    its forecast (``Hint.forecast``)."""
+    return Hint.foreseeing(action, f"{step}; {plan.why}" if step else plan.why, plan.forecast)
 
 
 def position_value(g: GameState, seat: int, *, promise: bool = True) -> float:

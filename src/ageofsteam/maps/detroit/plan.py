@@ -554,8 +554,7 @@ def _moves(g: GameState, seat: int) -> TurnPlan | None:
     if move is None:
         return None
     words = {"deliver": "this delivery", "raise": "one more engine level", "pass": "no move"}[str(first[0])]
-    forecast = lasts_into(at)
-    return TurnPlan(0, me.action or "", (), 0, f"{words} now: {forecast}", move, forecast=forecast)
+    return TurnPlan(0, me.action or "", (), 0, f"{words} now", move, forecast=lasts_into(at))
 
 
 def _legal_move(g: GameState, seat: int, legal: list[Action], first: tuple[object, ...]) -> Action | None:
@@ -712,7 +711,7 @@ def _search(g: GameState, seat: int, work: int | None = None) -> TurnPlan | None
     if best is None:
         return None
     at, shares, turn, links, track = best
-    why = _why(g, at, shares, turn.action, links, track, site)
+    why = _why(g, shares, turn.action, links, track, site)
     return TurnPlan(shares, turn.action, links, track, why, urbanize=site, forecast=lasts_into(at))
 
 
@@ -877,7 +876,6 @@ def _best_program(g: GameState, seat: int, turns: list[_Turn], work: float | Non
 
 def _why(
     g: GameState,
-    turn: float,
     shares: int,
     action: str,
     links: tuple[LinkPlan, ...],
@@ -896,8 +894,7 @@ def _why(
         parts.append(f"take the {g.rules.action_title(action)}")
     if shares:
         parts.append(f"issue {shares} share{'s' if shares > 1 else ''}")
-    plan = ", ".join(parts) or "build nothing and keep the cash"
-    return f"{plan}: {lasts_into(turn)}"
+    return ", ".join(parts) or "build nothing and keep the cash"
 
 
 def lasts_into(turn: float) -> str:
