@@ -80,6 +80,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
             f"sqlite:///{db}",
             "--bot-delay",
             "0.05",
+            "--bot-work",  # the pages, not the bots' strength, are tried here: a hint in a tenth of the time
+            "3",
             "--games-per-minute",  # the tests create many games from one address
             "0",
             "--hints-per-minute",  # the games played by clicks follow a hint at every decision

@@ -154,6 +154,31 @@ def test_hint_on_a_finished_game_is_refused(tmp_path: Path) -> None:
     assert result.exit_code == 2 and "the game is over" in result.stderr
 
 
+# --- aos serve -------------------------------------------------------------------------------------------
+
+
+class Served(Exception):
+    """Raised in place of starting the server: the application's settings were made."""
+
+
+def test_serve_sets_the_searching_bots_work_and_safety_cap(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The server's bots and hints play the work given (the same for every searching level), or each level's own."""
+    made: list[dict[str, Any]] = []
+
+    def create_app(database_url: str, **settings: Any) -> None:
+        made.append(settings)
+        raise Served
+
+    monkeypatch.setattr("ageofsteam.server.app.create_app", create_app)
+    result = aos("serve", "--database-url", "sqlite://", "--bot-work", "3", "--bot-seconds", "4.5")
+    assert isinstance(result.exception, Served)
+    assert (made[-1]["bot_work"], made[-1]["bot_seconds"]) == (3, 4.5)
+    assert isinstance(aos("serve", "--database-url", "sqlite://").exception, Served)
+    assert made[-1]["bot_work"] is None  # each level's own
+    refused = aos("serve", "--bot-work", "0")
+    assert refused.exit_code == 2 and "--bot-work" in refused.output
+
+
 # --- aos tournament --------------------------------------------------------------------------------------
 
 

@@ -16,6 +16,7 @@ from typer._click import core as click_core  # typer 0.29 (pinned) vendors click
 from typer._click import exceptions as click_errors
 from typer.core import TyperGroup
 
+from ageofsteam.bots import DEFAULT_SECONDS
 from ageofsteam.cli import map_cmd
 from ageofsteam.cli import random_games as random_runner
 from ageofsteam.cli.bots_cmd import hint_command, tournament_command
@@ -592,6 +593,23 @@ def serve_command(
     ] = "sqlite:///aos.db",
     all_maps: Annotated[bool, typer.Option("--all-maps", help="Offer maps whose rules are not complete yet.")] = False,
     bot_delay: Annotated[float, typer.Option("--bot-delay", help="Seconds a bot waits before each action.")] = 0.0,
+    bot_work: Annotated[
+        int | None,
+        typer.Option(
+            "--bot-work",
+            metavar="N",
+            min=1,
+            show_default=False,
+            help="Every searching bot's work per decision, in playouts, for the bots and the hints alike (each "
+            "level's own if not given; less for a slow machine).",
+        ),
+    ] = None,
+    bot_seconds: Annotated[
+        float,
+        typer.Option(
+            "--bot-seconds", metavar="S", min=0.1, help="A searching bot's safety cap per decision, in seconds."
+        ),
+    ] = DEFAULT_SECONDS,
     games_per_minute: Annotated[
         int, typer.Option("--games-per-minute", help="New games one client address may create a minute (0: any).")
     ] = 60,
@@ -649,6 +667,8 @@ def serve_command(
         database_url,
         all_maps=all_maps,
         bot_delay=bot_delay,
+        bot_work=bot_work,
+        bot_seconds=bot_seconds,
         games_per_minute=games_per_minute,
         max_games=max_games,
         smtp_url=smtp_url,
