@@ -80,7 +80,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
             f"sqlite:///{db}",
             "--bot-delay",
             "0.05",
-            "--bot-work",  # the pages, not the bots' strength, are tried here: a hint in a tenth of the time
+            "--bot-work",  # the pages, not the bots' strength, are tried here: 3 playouts a hint, not Hard's 28
             "3",
             "--games-per-minute",  # the tests create many games from one address
             "0",
