@@ -118,11 +118,12 @@ class HardBot(Bot):
         if not played:  # the safety cap came before the first playout ended
             return Hint(plain.action, f"{plain.reason} (no time to look further)")
         # another move must beat the steady choice by a clear gain, not by the evaluator's noise (no evaluator,
-        # no such noise: the rules of thumb judge)
-        clear = judgement(g).clear_gain_in(g) if evaluate.trusted_weights(g) is not None else 0.0
+        # no such noise: the rules of thumb judge); where the evaluator judges, its forecast is given (``_reason``)
+        # instead of the plan's
+        trusted = evaluate.trusted_weights(g) is not None
+        clear = judgement(g).clear_gain_in(g) if trusted else 0.0
         best = max(played, key=lambda ln: (ln.mean + (clear if ln is lines[0] else 0.0), ln is lines[0]))
-        # where the evaluator judges, its forecast is given (``_reason``) instead of the plan's
-        why = plain.grounds if evaluate.trusted_weights(g) is not None else plain.reason
+        why = plain.grounds if trusted else plain.reason
         return Hint(best.action, self._reason(game, seat, best, lines[0], why, len(played)))
 
     def candidates(self, g: GameState, first: Action, rng: random.Random) -> list[Action]:
