@@ -7,6 +7,8 @@ from __future__ import annotations
 import random
 
 from ageofsteam import Game
+from ageofsteam.bots.judgement import Judgement as BaseJudgement
+from ageofsteam.bots.judgement import judgement
 from ageofsteam.bots.steady import SteadyBot
 from ageofsteam.engine.actions import IssueShares
 from ageofsteam.maps.old_europe.state import state
@@ -52,3 +54,9 @@ def test_four_steady_bots_seldom_go_bankrupt():
         game = steady_game(MAP, 4, seed)
         bankrupt += sum(p.eliminated for p in game.state.players)
     assert bankrupt <= 1  # 9 of the 24 before the bots counted large circles, levels and what shares pay for
+
+
+def test_the_hard_bot_leaves_the_steady_choice_for_a_smaller_gain_than_in_the_base_game():
+    game = Game.new(MAP, players=4, seed=0)
+    asked = judgement(game.state).clear_gain_in(game.state)
+    assert 0 < asked < BaseJudgement().clear_gain_in(game.state)
