@@ -17,7 +17,8 @@ class Judgement(CircleJudgement):
     """Old Europe's judgement."""
 
     # Half the base game's margin: Hard against three Baselines won more games with it than with the base game's
-    # (paired games in the commit's message); Old Europe's scores, and so the gaps between moves, are smaller.
+    # (paired games in the commit's message). Old Europe's outcomes spread less than the other maps' (the
+    # training's ``outcome_spread`` in benchmarks/results/train-bots.json).
     clear_gain = 1.5
 
     def pass_disc(self, g: GameState, seat: int, stop: int) -> str | None:
