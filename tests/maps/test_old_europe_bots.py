@@ -1,6 +1,7 @@
 """Old Europe for the bots: a chain of circles through a country with a large circle includes the disc on it
-(goods pass there only over one's own), shares are issued for the chain the bot can build and no more, and
-games of four steady bots seldom end in a bankruptcy."""
+(goods pass there only over one's own), shares are issued for the chain the bot can build and no more,
+games of four steady bots seldom end in a bankruptcy, and the hard bot asks a smaller clear gain than in the base
+game."""
 
 from __future__ import annotations
 
