@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from ageofsteam.rules.move_goods import Route
 
 NO_STOPS: frozenset[int] = frozenset()
-BANKRUPT = -10.0  # the outcome of a bankrupt seat on a map scored in points: less than any score
+BANKRUPT = -10.0  # the base game's outcome of a bankrupt seat (``Judgement.bankrupt_outcome``)
 
 
 class Judgement:
@@ -31,6 +31,9 @@ class Judgement:
     # evaluator must value another move before it plays that one: the best of ten values with errors of several
     # points is mostly the most overrated (measured on Rust Belt: commit b088680).
     clear_gain: float = 3.0
+    # The outcome of a bankrupt seat (:meth:`outcome`), which the evaluator learns: less than any score the map's
+    # players reach, or the bot would rather go bankrupt than finish deep in shares.
+    bankrupt_outcome: float = BANKRUPT
 
     def clear_gain_in(self, g: GameState) -> float:
         """The clear gain (:attr:`clear_gain`) asked in ``g``; a map whose margin differs with the game (solo or
@@ -48,7 +51,7 @@ class Judgement:
         evaluator to learn and foresee (``bots/evaluate.py``): the base game, the score, a bankruptcy less than
         any score."""
         if g.players[seat].eliminated:
-            return BANKRUPT
+            return self.bankrupt_outcome
         return float(g.rules.score(g, seat))
 
     def outcome_words(self, value: float) -> str:

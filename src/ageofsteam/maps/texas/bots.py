@@ -15,6 +15,10 @@ if TYPE_CHECKING:
 class Judgement(BaseJudgement):
     """Texas's judgement."""
 
+    # Texas's scores fall below the base game's bankruptcy of −10 (to −40 in 700 games of self-play, one outcome
+    # in eleven below −10): a bankruptcy counts for less than any of them.
+    bankrupt_outcome = -50.0
+
     def action_value(self, g: GameState, seat: int, action: str) -> float | None:
         """The Tanker is worth the oil lying on the player's own track tiles (only its holder moves it)."""
         if action != TANKER:
