@@ -32,7 +32,8 @@ class Judgement:
     # points is mostly the most overrated (measured on Rust Belt: commit b088680).
     clear_gain: float = 3.0
     # The outcome of a bankrupt seat (:meth:`outcome`), which the evaluator learns: less than any score the map's
-    # players reach, or the bot would rather go bankrupt than finish deep in shares.
+    # players reach, or the bot would rather go bankrupt than finish deep in shares. The base game's −10 is not
+    # below every score on 51st State and Old Europe either; their weights (which met their targets) learnt it.
     bankrupt_outcome: float = BANKRUPT
 
     def clear_gain_in(self, g: GameState) -> float:
