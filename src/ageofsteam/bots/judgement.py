@@ -49,8 +49,8 @@ class Judgement:
 
     def outcome(self, g: GameState, seat: int) -> float:
         """What the game gives ``seat`` as it stands, in the measure the map is won by, for the hard bot's
-        evaluator to learn and foresee (``bots/evaluate.py``): the base game, the score, a bankruptcy less than
-        any score."""
+        evaluator to learn and foresee (``bots/evaluate.py``): the base game, the score; a bankruptcy,
+        :attr:`bankrupt_outcome`."""
         if g.players[seat].eliminated:
             return self.bankrupt_outcome
         return float(g.rules.score(g, seat))
