@@ -4,9 +4,12 @@ game), the fallback when one overruns its time, and the hint for a player (docs/
 from __future__ import annotations
 
 import copy
+import errno
 import logging
 import os
 import random
+import time
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any, get_args
 
 import pytest
@@ -19,8 +22,9 @@ from ageofsteam.server import thinking as thinking_module
 from ageofsteam.server.app import BotLevel
 from ageofsteam.server.decisions import decisions, hint_json
 from ageofsteam.server.live import bot_runner as bot_runner_module
+from ageofsteam.server.thinking import Job, Thinker
 from tests.server import slow_bots
-from tests.server.helpers import create, local_game, play_until, wait_for
+from tests.server.helpers import create, local_game, play_until, run_async, wait_for
 
 
 def hdr(token: str) -> dict[str, str]:
@@ -148,6 +152,78 @@ def test_a_worker_that_dies_is_replaced_and_the_bot_plays_on(db_url: str, caplog
         wait_for(lambda: client.get(f"/api/games/{gid}").json()["index"] > start + 2, timeout=60)
         assert hub.thinker.pids and os.getpid() not in hub.thinker.pids
     assert "failed" in caplog.text and "steady bot's choice is played" in caplog.text
+
+
+def test_a_pool_that_cannot_start_a_process_fails_the_job_and_the_bot_plays_on(
+    db_url: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    app = create_app(db_url, bot_workers=2)
+    hub = app.state.hub
+    pooled = hub.thinker._executor
+    refusals = iter(range(3))  # the first three jobs find no process (say, no file descriptor left to start one)
+
+    class NoProcess:
+        def submit(self, *args: Any) -> Any:
+            raise OSError(errno.EMFILE, "Too many open files")
+
+    hub.thinker._executor = lambda: NoProcess() if next(refusals, None) is not None else pooled()
+    with caplog.at_level(logging.WARNING, logger="ageofsteam.server"), TestClient(app) as client:
+        body = {"map": "rust-belt", "players": 3, "seed": 5, "seats": seats(*["strong"] * 3)}
+        gid = client.post("/api/games", json=body).json()["id"]
+        start = hub.live[gid].index
+        wait_for(lambda: client.get(f"/api/games/{gid}").json()["index"] > start + 2, timeout=60)
+    assert "could not take" in caplog.text and "Too many open files" in caplog.text
+    assert "first legal action is played" in caplog.text  # the stand-in found no process either
+    assert "stopped on an error" not in caplog.text
+
+
+def test_bots_that_stop_on_an_unforeseen_error_say_so_in_the_log(db_url: str, caplog: pytest.LogCaptureFixture) -> None:
+    app = create_app(db_url, bot_workers=1)
+    hub = app.state.hub
+
+    async def broken(job: Job) -> dict[str, Any] | None:
+        raise RuntimeError("a bug in the bots")
+
+    hub.thinker.decide = broken
+    with caplog.at_level(logging.WARNING, logger="ageofsteam.server"), TestClient(app) as client:
+        body = {"map": "rust-belt", "players": 3, "seed": 5, "seats": seats(*["steady"] * 3)}
+        gid = client.post("/api/games", json=body).json()["id"]
+        wait_for(lambda: "stopped on an error" in caplog.text, timeout=20)
+    record = next(r for r in caplog.records if "stopped on an error" in r.getMessage())
+    assert gid in record.getMessage() and "a bug in the bots" in caplog.text  # with its traceback
+
+
+def test_a_new_pool_starts_only_once_the_dropped_one_is_down(monkeypatch: pytest.MonkeyPatch) -> None:
+    events: list[str] = []
+
+    def slow_stop(pool: Any) -> None:
+        time.sleep(0.3)
+        pool.shutdown()
+        events.append("down")
+
+    monkeypatch.setattr(thinking_module, "_stop", slow_stop)
+    thinker = Thinker(1)
+
+    def executor() -> Any:
+        if thinker._pool is None:
+            events.append("start")
+            thinker._pool = ThreadPoolExecutor(1)  # type: ignore[assignment]
+        return thinker._pool
+
+    thinker._executor = executor  # type: ignore[method-assign]
+    thinker.work = lambda job: {"action": {"kind": "pass"}, "reason": None, "level": job.level, "pid": 0}
+    job = Job(game_id="g", record={}, seat=0, level="steady", seconds=None, seed="s")
+
+    async def scenario() -> dict[str, Any] | None:
+        thinker._reset(executor())  # a pool dropped (say, a worker died): it goes down in a thread
+        return await thinker.run(job, 10)
+
+    try:
+        out = run_async(scenario)
+    finally:
+        thinker.close()
+    assert out is not None and out["action"] == {"kind": "pass"}
+    assert events == ["start", "down", "start", "down"]  # (the last when the thinker closes)
 
 
 # --- hints -----------------------------------------------------------------------------------------

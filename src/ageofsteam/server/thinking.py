@@ -18,6 +18,8 @@ brought up to date with the actions played since.
   instead (worked out in the pool within ``FALLBACK_SECONDS``), or else the first legal action, and the overrun
   is logged. The worker is left to finish; if the job is still running ``STUCK_SECONDS`` after its limit, the
   pool is restarted.
+* A job fails, and its seat plays the stand-in likewise, when its worker dies or no worker process can be
+  started. The broken pool is dropped and taken down before the next one starts its processes.
 """
 
 from __future__ import annotations
@@ -50,6 +52,7 @@ THINK_SLACK = 2.0  # seconds a job may take beyond its bot's budget (replaying t
 START_SECONDS = 15.0  # more time for the jobs of a pool younger than this (its processes are starting)
 FALLBACK_SECONDS = 2.0  # the steady bot's time limit when it stands in for a bot that overran
 STUCK_SECONDS = 60.0  # a job still running this long after its limit restarts the pool
+STOP_SECONDS = 15.0  # the longest a new pool waits for the dropped one to be down
 HINT_LEVEL = "hard"  # the bot that gives a player's hint (with the server's work budget for its bots)…
 HINT_SECONDS = DEFAULT_SECONDS  # …within this safety cap
 WORKER_GAMES = 16  # games a worker keeps replayed
@@ -214,6 +217,7 @@ class Thinker:
         self._pool: ProcessPoolExecutor | None = None
         self._started = 0.0
         self._slots: FairQueue | None = None
+        self._stopping: threading.Thread | None = None  # the thread taking a dropped pool down
 
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
@@ -243,11 +247,12 @@ class Thinker:
                 return None
             seconds = max(0.0, seconds - (time.monotonic() - started))
         try:
+            await self._stopped()
             limit = self._limit(seconds)
             pool = self._executor()
             try:
                 cfut = pool.submit(self.work, job)
-            except (BrokenProcessPool, RuntimeError) as exc:  # the pool broke (a worker died) or was shut down
+            except Exception as exc:  # the pool broke (a worker died), was shut down, or could not start a process
                 self._reset(pool)
                 log.warning("the bot workers could not take the %s bot of game %s: %s", job.level, job.game_id, exc)
                 slots.release()
@@ -320,10 +325,20 @@ class Thinker:
             self._reset(pool)
 
     def _reset(self, pool: ProcessPoolExecutor) -> None:
-        """Drop ``pool`` (broken or stuck): its jobs fail, the next job starts a new pool."""
+        """Drop ``pool`` (broken or stuck): its jobs fail, the next job starts a new pool once this one is down."""
         if pool is self._pool:  # (else it was dropped already)
             self._pool = None
-            threading.Thread(target=_stop, args=(pool,), daemon=True).start()
+            self._stopping = threading.Thread(target=_stop, args=(pool,), name="aos-stop-pool", daemon=True)
+            self._stopping.start()
+
+    async def _stopped(self) -> None:
+        """Wait (off the event loop) until a dropped pool is down before a new one starts its processes: a pool
+        torn down while the next one starts them can break the start of a process."""
+        stopping = self._stopping
+        if stopping is not None and self._pool is None:
+            await asyncio.to_thread(stopping.join, STOP_SECONDS)
+            if not stopping.is_alive() and self._stopping is stopping:
+                self._stopping = None
 
     def close(self) -> None:
         """Stop the workers at once (jobs under way are abandoned)."""

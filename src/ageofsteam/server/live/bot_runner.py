@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
@@ -35,6 +36,13 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("ageofsteam.server")
 HINTS_PER_MINUTE = 30  # hints one seat may ask for a minute (one at a time)
+
+
+def _report(game_id: str, task: asyncio.Task[None]) -> None:
+    """Log why the bots of game ``game_id`` stopped, if they stopped on an error (else the game would wait in
+    silence)."""
+    if not task.cancelled() and (exc := task.exception()) is not None:
+        log.error("game %s: the bots stopped on an error", game_id, exc_info=exc)
 
 
 class BotRunner:
@@ -82,6 +90,7 @@ class BotRunner:
         live.bot_task = task
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
+        task.add_done_callback(functools.partial(_report, live.meta.id))
 
     def work_of(self, level: str) -> int | None:
         """The work per decision the bots of ``level`` play on this server, in playouts (None: not a searching
