@@ -244,6 +244,7 @@ class Thinker:
             try:
                 await asyncio.wait_for(slots.acquire(job.game_id, first=True), seconds)
             except TimeoutError:
+                log.warning("the %s bot of game %s found no free worker in time", job.level, job.game_id)
                 return None
             seconds = max(0.0, seconds - (time.monotonic() - started))
         try:
@@ -273,6 +274,7 @@ class Thinker:
         done, _ = await asyncio.wait({fut}, timeout=limit)
         if not done:
             self.overruns += 1
+            log.warning("the %s bot of game %s overran its time (%.1f s)", job.level, job.game_id, limit)
             asyncio.get_running_loop().call_later(STUCK_SECONDS, self._unstick, pool, cfut, job)
             return None
         failure = fut.exception()
@@ -286,15 +288,15 @@ class Thinker:
         return out
 
     async def decide(self, job: Job) -> dict[str, Any] | None:
-        """A bot's choice for ``job``; the steady bot's if the bot overran its time (logged); None if neither
-        answered in time (the caller then plays the first legal action)."""
+        """A bot's choice for ``job``; the steady bot's if the bot gave no answer (it overran its time or failed:
+        :meth:`run` logs which); None if neither answered (the caller then plays the first legal action)."""
         out = await self.run(job, (job.seconds or 0.0) + self.slack)
         if out is not None or job.level == "steady":
             if out is None:
-                log.warning("the steady bot of game %s overran its time: the first legal action is played", job.game_id)
+                log.warning("the steady bot of game %s gave no answer: the first legal action is played", job.game_id)
             return out
         log.warning(
-            "the %s bot of game %s (seat %d, action %d) overran its time: the steady bot's choice is played",
+            "the %s bot of game %s (seat %d, action %d) gave no answer: the steady bot's choice is played",
             job.level,
             job.game_id,
             job.seat,
@@ -302,7 +304,7 @@ class Thinker:
         )
         out = await self.run(replace(job, level="steady", seconds=None, work=None), FALLBACK_SECONDS, queue=False)
         if out is None:
-            log.warning("the steady bot of game %s overran its time too: the first legal action is played", job.game_id)
+            log.warning("the steady bot of game %s gave none either: the first legal action is played", job.game_id)
         return out
 
     async def hint(self, job: Job) -> dict[str, Any] | None:
