@@ -33,8 +33,8 @@ if TYPE_CHECKING:
 PLAYOUT_DECISIONS = 400  # a playout stops after this many decisions even if the turn goes on
 SOLO_HORIZON = 6  # turns a playout covers on a solo map
 DEFAULT_WORK = 28  # playouts (of one turn) per decision: what one second bought on Rust Belt, 4 players
-# a decision stops searching after this long whatever its work (a machine in trouble): twice the slowest decision
-# the benchmarks have seen (Hard in Detroit solo's early turns, up to 15 s on one core of a 2-core machine)
+# a decision stops searching after this long whatever its work (a machine in trouble): more than twice the slowest
+# time per decision the benchmarks report (Hard in Detroit solo, p99 up to 13 s: benchmarks/results/bots.json)
 SAFETY_SECONDS = 30.0
 ROOT_PLAN_WORK = 120  # for each playout of the budget, the work a map's own plan may do for the first choice
 
