@@ -11,14 +11,17 @@ rival answers and lasting is the game, a playout goes on for ``solo_turns`` turn
 line leaves the bot furthest ahead of its best rival (on a solo map: the best outcome) is played, where it
 beats the steady bot's choice by at least the map's clear gain (``Judgement.clear_gain_in``: the evaluator's
 errors are large beside the gaps between moves, and the best of ten noisy values is mostly the one overrated the
-most). Where the evaluator foresaw too little of its held-out games to be trusted (Miami 2030), the end of a
+most). On a solo map, where a playout's six turns of dice may flatter a move, a move that beats the steady
+choice so is played again beside it under fresh dice, up to :data:`CONFIRM` rounds, and must keep its lead on the
+average. Where the evaluator foresaw too little of its held-out games to be trusted (Miami 2030), the end of a
 playout is judged by the steady bot's rules of thumb instead, as the Baseline judges it, and no margin is asked.
 
 Its strength is work (``work``, in playouts of a turn: a playout counts once for each turn it plays), the same
 on every machine; ``seconds`` is only a safety cap that a healthy machine never reaches. The playouts go in
 rounds, every line once under the same draws, so that lines are compared under equal luck; a line that drew no
 chance is settled after one; rounds go on while a whole round fits in the work left; once every line is
-settled, the work left weighs further candidates.
+settled, the work left weighs further candidates. A solo map's confirming rounds come on top of the work: two
+playouts a round, at most :data:`CONFIRM` rounds, and only for a decision that leaves the steady choice.
 """
 
 from __future__ import annotations
@@ -48,6 +51,7 @@ DEFAULT_WORK = 28  # playouts of a turn per decision (a playout counts once for 
 SOLO_TURNS = 6  # turns a playout covers on a solo map, where no rival answers and lasting is the game
 WIDTH = 10  # candidates weighed from the start
 SHARE_SPAN = 2  # share counts weighed around the steady bot's: this many fewer and more
+CONFIRM = 2  # solo: rounds of fresh dice a move that beats the steady choice must keep its lead through
 PLAYOUT_DECISIONS = 600  # a playout stops after this many decisions even if the turn goes on
 
 
@@ -122,7 +126,18 @@ class HardBot(Bot):
         # instead of the plan's
         trusted = evaluate.trusted_weights(g) is not None
         clear = judgement(g).clear_gain_in(g) if trusted else 0.0
-        best = max(played, key=lambda ln: (ln.mean + (clear if ln is lines[0] else 0.0), ln is lines[0]))
+
+        def pick() -> Line:
+            return max(played, key=lambda ln: (ln.mean + (clear if ln is lines[0] else 0.0), ln is lines[0]))
+
+        best = pick()
+        for _ in range(CONFIRM if turns > 1 else 0):  # solo: six turns of one draw of the dice may flatter a move
+            if best is lines[0] or best.settled or time.perf_counter() >= stop:
+                break
+            seed = rng.random()
+            for line in (lines[0], best):  # the move and the steady choice again, under the same fresh dice
+                self._play(g, seat, line, random.Random(seed))
+            best = pick()
         why = plain.grounds if trusted else plain.reason
         return Hint(best.action, self._reason(game, seat, best, lines[0], why, len(played)))
 
@@ -207,9 +222,10 @@ class HardBot(Bot):
             head = f"keeps you solvent: played out, {_action_text(game, plain.action)} went bankrupt"
         else:
             when = "the end of the game" if trusted else _playout_end(g, end, last)
+            times = f" {best.count} times" if best.count > 1 and best.count == plain.count else ""
             head = (
                 f"{lead_words(best.mean - plain.mean)} at {when} compared with"
-                f" {_action_text(game, plain.action)}, each played out under the same dice"
+                f" {_action_text(game, plain.action)}, each played out{times} under the same dice"
             )
             if best.settled and plain.settled and plain.values is not None:
                 head += _holding_back(g, seat, vals, plain.values, lead_words)
