@@ -307,3 +307,64 @@ def test_where_the_rules_of_thumb_judge_no_clear_gain_is_asked(monkeypatch: pyte
             return
         game.apply(steady.choose(game, rng))
     pytest.fail("the search never left the steady choice: the margin was asked of the rules of thumb")
+
+
+def _scripted_playouts(monkeypatch: pytest.MonkeyPatch, outcome: dict[int, list[float]]) -> list[tuple[int, float]]:
+    """Playouts whose outcomes are scripted: line k (0: the steady choice) ends on ``outcome[k]``'s next value, the
+    same for every other line. Returns the playouts made, as (line, the seed of their dice)."""
+    from ageofsteam.bots.hard import Line
+
+    made: list[tuple[int, float]] = []
+    order: list[object] = []
+
+    def play(self: HardBot, g: object, seat: int, line: Line, rng: random.Random) -> int:
+        if line.action not in order:
+            order.append(line.action)
+        k = order.index(line.action)
+        seed = rng.random()
+        made.append((k, seed))
+        values = outcome.get(k, [0.0])
+        value = values[min(len([m for m in made if m[0] == k]) - 1, len(values) - 1)]
+        line.total += value
+        line.count += 1
+        if line.end is None:
+            others = [0.0] * len(g.players)  # type: ignore[attr-defined]
+            line.end, line.values = g.copy(), [*others[:seat], value, *others[seat + 1 :]]  # type: ignore[attr-defined]
+        return self.turns(g)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(HardBot, "_play", play)
+    return made
+
+
+def test_on_a_solo_map_a_move_that_beats_the_steady_choice_must_keep_its_lead_under_fresh_dice(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """One draw of six turns' dice may flatter a move: the move and the steady choice are played again side by
+    side, each round under fresh dice shared by both, and the move is played only if its average still leads by
+    the clear gain."""
+    from ageofsteam.bots.hard import CONFIRM
+
+    game = Game.new("detroit-bankruptcy", players=1, seed=2)  # Issue Shares: share counts to weigh
+    plain = SteadyBot().choose(game, random.Random(1))
+    # flattered once: 10 turns on its first dice, 7 after; the steady choice 8 throughout
+    made = _scripted_playouts(monkeypatch, {0: [8.0], 1: [10.0, 7.0]})
+    assert HardBot(work=24).choose(game, random.Random(1)) == plain
+    again = made[4:]  # the first round: four lines of six turns
+    assert [k for k, _ in again] == [0, 1]  # one confirming round: its average (8.5) no longer leads by half a turn
+    assert again[0][1] == again[1][1] and again[0][1] not in {s for _, s in made[:4]}  # fresh dice, the same for both
+    # a lead that holds: played, after every confirming round
+    made = _scripted_playouts(monkeypatch, {0: [8.0], 1: [10.0, 9.0]})
+    hint = HardBot(work=24).hint(game, random.Random(1))
+    assert hint.action != plain
+    assert [k for k, _ in made[4:]] == [0, 1] * CONFIRM
+    assert f"each played out {1 + CONFIRM} times under the same dice" in hint.reason
+
+
+def test_with_players_no_confirming_round_comes_on_top_of_the_work(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A playout of one turn draws few dice (most lines draw none and are settled); those that draw some are
+    played again in the work's own rounds, every line as often: nothing is played beyond the work."""
+    game = Game.new("rust-belt", players=3, seed=2)  # Issue Shares: share counts to weigh
+    plain = SteadyBot().choose(game, random.Random(1))
+    made = _scripted_playouts(monkeypatch, {0: [8.0], 1: [20.0]})  # a lead beyond the base game's 3 points
+    assert HardBot(work=24).choose(game, random.Random(1)) != plain
+    assert len(made) == 24 and all(sum(k == line for k, _ in made) == 6 for line in range(4))
