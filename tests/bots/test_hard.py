@@ -310,8 +310,9 @@ def test_where_the_rules_of_thumb_judge_no_clear_gain_is_asked(monkeypatch: pyte
 
 
 def _scripted_playouts(monkeypatch: pytest.MonkeyPatch, outcome: dict[int, list[float]]) -> list[tuple[int, float]]:
-    """Playouts whose outcomes are scripted: line k (0: the steady choice) ends on ``outcome[k]``'s next value, the
-    same for every other line. Returns the playouts made, as (line, the seed of their dice)."""
+    """Playouts whose outcomes are scripted: the n-th playout of line k (0: the steady choice; the lines numbered
+    as first played) ends on ``outcome[k][n]`` (its last value once they run out; a line not named, on 0). Returns
+    the playouts made, as (line, the seed of their dice)."""
     from ageofsteam.bots.hard import Line
 
     made: list[tuple[int, float]] = []
