@@ -12,8 +12,8 @@ line leaves the bot furthest ahead of its best rival (on a solo map: the best ou
 beats the steady bot's choice by at least the map's clear gain (``Judgement.clear_gain_in``: the evaluator's
 errors are large beside the gaps between moves, and the best of ten noisy values is mostly the one overrated the
 most). On a solo map, where a playout's six turns of dice may flatter a move, a move that beats the steady
-choice so is played again beside it under fresh dice, up to :data:`CONFIRM` rounds, and must keep its lead on the
-average. Where the evaluator foresaw too little of its held-out games to be trusted (Miami 2030), the end of a
+choice is played out again beside it under fresh dice, up to :data:`CONFIRM` rounds, and must keep its lead on
+the average. Where the evaluator foresaw too little of its held-out games to be trusted (Miami 2030), the end of a
 playout is judged by the steady bot's rules of thumb instead, as the Baseline judges it, and no margin is asked.
 
 Its strength is work (``work``, in playouts of a turn: a playout counts once for each turn it plays), the same
